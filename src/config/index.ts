@@ -1,0 +1,154 @@
+/**
+ * The one place that reads the environment. Every setting is declared here with its
+ * environment name and default, parsed once, and frozen; everything else receives a
+ * `Config` value (never `process.env`), so tests can build any configuration they need.
+ */
+import path from 'node:path';
+import { PLANS, type PlanName } from './plans.js';
+
+export { PLANS, type PlanName, type Plan, planOf, CHARGES } from './plans.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Base of `execution_base_url`; defaults to http://HOST:PORT. */
+  publicUrl: string;
+  /** PostgreSQL connection string; SQLite under dataDir when absent. */
+  databaseUrl: string | null;
+  /** Redis connection string; in-memory limits and the embedded queue when absent. */
+  redisUrl: string | null;
+  /** Allow fetches to private/loopback targets: true for all, or a host/CIDR allowlist. */
+  allowPrivateTargets: boolean | string[];
+  logLevel: LogLevel;
+  /** Default plan of new sign-ups. */
+  defaultPlan: PlanName;
+  /** Honour robots.txt when fetching (operator switch). */
+  respectRobots: boolean;
+  /** Upstream fetch limits. */
+  fetch: {
+    connectTimeoutMs: number;
+    totalTimeoutMs: number;
+    maxBodyBytes: number;
+    maxRedirects: number;
+    perHostConnections: number;
+    proxies: string[];
+    userAgent: string;
+  };
+  /** Build job budgets. */
+  build: {
+    timeBudgetMs: number;
+    fetchBudget: number;
+    perHostConcurrency: number;
+  };
+  /** Embedded queue tuning. */
+  queue: {
+    /** Run a worker inside the server process (embedded default). */
+    embeddedWorker: boolean;
+    concurrency: number;
+    leaseMs: number;
+    heartbeatMs: number;
+    pollMs: number;
+  };
+  /** Optional OpenAI-compatible chat API that assists the builder. */
+  llm: { baseUrl: string; apiKey: string; model: string } | null;
+  /** Optional OpenAI-compatible embeddings API for marketplace search. */
+  embeddings: { baseUrl: string; apiKey: string; model: string } | null;
+  /** Web session (dashboard cookie) lifetime. */
+  sessionTtlMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new Error(`${name} must be a boolean (1/0, true/false), got "${raw}"`);
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function privateTargets(env: Env): boolean | string[] {
+  const raw = env.QUARRY_ALLOW_PRIVATE_TARGETS;
+  if (raw === undefined || raw === '') return false;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  return list(env, 'QUARRY_ALLOW_PRIVATE_TARGETS');
+}
+
+function optionalApi(env: Env, prefix: string): Config['llm'] {
+  const baseUrl = env[`${prefix}_BASE_URL`];
+  const model = env[`${prefix}_MODEL`];
+  if (!baseUrl || !model) return null;
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: env[`${prefix}_API_KEY`] ?? '', model };
+}
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Parse a configuration from an environment (the process's by default) plus overrides. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
+  const port = int(env, 'PORT', 8080);
+  const host = env.HOST || '127.0.0.1';
+  const logLevel = (env.QUARRY_LOG_LEVEL || env.LOG_LEVEL || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`QUARRY_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const defaultPlan = (env.QUARRY_DEFAULT_PLAN || 'free') as PlanName;
+  if (!(defaultPlan in PLANS)) throw new Error(`QUARRY_DEFAULT_PLAN must be one of ${Object.keys(PLANS).join(', ')}`);
+
+  const config: Config = {
+    port,
+    host,
+    dataDir: path.resolve(env.QUARRY_DATA_DIR || './data'),
+    publicUrl: (env.QUARRY_PUBLIC_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    allowPrivateTargets: privateTargets(env),
+    logLevel,
+    defaultPlan,
+    respectRobots: bool(env, 'QUARRY_RESPECT_ROBOTS', true),
+    fetch: {
+      connectTimeoutMs: int(env, 'QUARRY_FETCH_CONNECT_TIMEOUT_MS', 5_000),
+      totalTimeoutMs: int(env, 'QUARRY_FETCH_TIMEOUT_MS', 20_000),
+      maxBodyBytes: int(env, 'QUARRY_FETCH_MAX_BODY_BYTES', 10 * 1024 * 1024),
+      maxRedirects: int(env, 'QUARRY_FETCH_MAX_REDIRECTS', 10),
+      perHostConnections: int(env, 'QUARRY_FETCH_PER_HOST_CONNECTIONS', 16),
+      proxies: list(env, 'QUARRY_PROXIES'),
+      userAgent:
+        env.QUARRY_USER_AGENT ||
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+    },
+    build: {
+      timeBudgetMs: int(env, 'QUARRY_BUILD_TIME_BUDGET_MS', 120_000),
+      fetchBudget: int(env, 'QUARRY_BUILD_FETCH_BUDGET', 60),
+      perHostConcurrency: int(env, 'QUARRY_BUILD_PER_HOST_CONCURRENCY', 4),
+    },
+    queue: {
+      embeddedWorker: bool(env, 'QUARRY_EMBEDDED_WORKER', true),
+      concurrency: int(env, 'QUARRY_WORKER_CONCURRENCY', 2),
+      leaseMs: int(env, 'QUARRY_JOB_LEASE_MS', 30_000),
+      heartbeatMs: int(env, 'QUARRY_JOB_HEARTBEAT_MS', 5_000),
+      pollMs: int(env, 'QUARRY_QUEUE_POLL_MS', 500),
+    },
+    llm: optionalApi(env, 'LLM'),
+    embeddings: optionalApi(env, 'EMBEDDINGS'),
+    sessionTtlMs: int(env, 'QUARRY_SESSION_TTL_MS', 14 * 24 * 3600 * 1000),
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,66 @@
+/**
+ * Opens the database the configuration names: PostgreSQL when DATABASE_URL is set,
+ * otherwise SQLite (WAL) in a file under the data folder. Both go through Kysely, so
+ * repositories are written once.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type { Database } from './schema.js';
+export { migrateToLatest } from './migrate.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** PostgreSQL connection string; SQLite when null. */
+  databaseUrl: string | null;
+  /** SQLite file (or ':memory:'); defaults to <dataDir>/quarry.db. */
+  sqliteFile?: string;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests isolate themselves in a fresh schema). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export function openDb(opts: OpenDbOptions): Db {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  const file = opts.sqliteFile ?? path.join(opts.dataDir, 'quarry.db');
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SQLite(file);
+  // WAL lets the CLI and the server work on the same file at once; busy_timeout makes a
+  // writer wait for the other's lock instead of failing.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  database.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** True once the database answers a trivial query. */
+export async function isReady(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db.kysely);
+    return true;
+  } catch {
+    return false;
+  }
+}

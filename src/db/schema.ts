@@ -1,0 +1,156 @@
+/**
+ * Table types for Kysely. Portable across SQLite and PostgreSQL on purpose:
+ * - ids are text (UUIDs), timestamps are ISO-8601 text (UTC, millisecond precision, so they
+ *   sort lexically), booleans are integers 0/1, JSON documents are text.
+ * - balances and counters are integers.
+ * Repositories convert rows to domain objects; nothing above db/ sees these row types.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  plan: string;
+  credits: number;
+  disclaimer_accepted_at: string | null;
+  workspace_id: string | null;
+  created_at: string;
+}
+
+export interface WebSessionsTable {
+  /** sha256 of the cookie value. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string | null;
+  /** sha256 of the full key; the key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, to recognise it in a list. */
+  key_prefix: string;
+  created_at: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  /** Positive for a grant, negative for a charge. */
+  delta: number;
+  balance_after: number;
+  reason: string;
+  /** What the entry is about (task id, scraper/endpoint, ...). */
+  ref: string | null;
+  created_at: string;
+}
+
+export interface TasksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  task: string;
+  status: string;
+  iteration: number;
+  user_input_prompt: string | null;
+  user_response: string | null;
+  result_scraper_id: string | null;
+  result_marketplace_id: string | null;
+  error: string | null;
+  parent_task_id: string | null;
+  extends_scraper_id: string | null;
+  revision_type: string | null;
+  auth_enabled: number;
+  allow_auth: number;
+  source: string;
+  contributes_to_marketplace: number;
+  workspace: number;
+  progress: string | null;
+  marketplace_apis: string | null;
+  existing_marketplace_apis: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface JobsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  /** Unique while set: a second enqueue with the same key is a no-op. */
+  job_key: string | null;
+  /** pending | running | completed | failed | cancelled */
+  status: string;
+  attempts: number;
+  max_attempts: number;
+  /** Not claimable before this time (backoff). */
+  run_at: string;
+  locked_by: string | null;
+  /** Lease end: a running job whose lease passed belongs to a dead worker and is claimed again. */
+  locked_until: string | null;
+  last_error: string | null;
+  cancel_requested: number;
+  task_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScrapersTable {
+  id: string;
+  user_id: string;
+  website: string;
+  name: string;
+  description: string;
+  /** built | subscribed | forked | canonical */
+  source: string;
+  /** For copies: the canonical scraper they follow. */
+  canonical_scraper_id: string | null;
+  /** For subscribed copies: the canonical release they were copied from (or last merged). */
+  pinned_version: number | null;
+  contributes_to_marketplace: number;
+  has_script: number;
+  latest_version: number;
+  task_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ScraperVersionsTable {
+  scraper_id: string;
+  version: number;
+  /** The recipe (request_flow) as JSON text. */
+  recipe: string;
+  /** build | revision | merge | rollback | import | subscribe | release */
+  reason: string;
+  /** Free-form JSON: merged endpoints, canonical release copied, ... */
+  info: string | null;
+  created_at: string;
+}
+
+export interface EndpointCallsTable {
+  id: string;
+  user_id: string;
+  scraper_id: string;
+  endpoint_name: string;
+  version: number;
+  status_code: number;
+  latency_ms: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  web_sessions: WebSessionsTable;
+  api_keys: ApiKeysTable;
+  credit_ledger: CreditLedgerTable;
+  tasks: TasksTable;
+  jobs: JobsTable;
+  scrapers: ScrapersTable;
+  scraper_versions: ScraperVersionsTable;
+  endpoint_calls: EndpointCallsTable;
+}
