@@ -1,7 +1,7 @@
 /**
  * The recipe: a generated API as a plain, versioned, inspectable document (the scraper's
  * `request_flow`). It is data, never code: it can be diffed, merged, rolled back, validated
- * against its JSON Schema (schema.ts) and run by the interpreter (interpreter.ts).
+ * against its JSON Schema (schema.ts, validate.ts) and run by the interpreter (interpreter/).
  *
  * Glossary
  * - Recipe: one API. A name, a source site and a list of endpoints.
@@ -129,17 +129,28 @@ export interface PaginateStep {
   steps: Step[];
   /** Stop when the page yields no records. Default true. */
   stop_on_empty?: boolean;
+  /**
+   * Write paging facts into the answer's meta: `has_more` always, `page` (page_param) and
+   * `next_cursor` (cursor). Default true; shape.meta can still override them.
+   */
+  meta?: boolean;
 }
 
 export type PaginationStrategy =
   /** Follow the href of a "next" link on the current page. */
   | { kind: 'next_link'; selector: string }
-  /** Increment a page-number parameter (set as var `page` for the templates). */
-  | { kind: 'page_param'; var?: string; start?: number; step?: number }
-  /** Increment an offset by page_size (var `offset`). */
-  | { kind: 'offset'; var?: string; page_size: number; start?: number }
-  /** Read the next cursor from the JSON page at `path`, visible as var `cursor`. */
-  | { kind: 'cursor'; path: string; var?: string };
+  /**
+   * Increment a page-number parameter (set as var `page` for the templates). `start` is a number
+   * or a template such as `'{page_number}'` (the caller's page); default 1.
+   */
+  | { kind: 'page_param'; var?: string; start?: number | string; step?: number }
+  /** Increment an offset by page_size (var `offset`); `start` as for page_param, default 0. */
+  | { kind: 'offset'; var?: string; page_size: number; start?: number | string }
+  /**
+   * Read the next cursor from the JSON page at `path`, visible as var `cursor` (empty on the
+   * first page unless `start`, a template, gives one).
+   */
+  | { kind: 'cursor'; path: string; var?: string; start?: string };
 
 /** Set vars from templates or constants (e.g. computed URLs). */
 export interface SetStep {
@@ -156,6 +167,11 @@ export interface ShapeStep {
   meta?: Record<string, unknown>;
   /** Unwrap a single record: `data` becomes its first element (detail endpoints reading a list). */
   first?: boolean;
+  /**
+   * After slicing and unwrapping, an empty `data` (null, empty list) means the requested thing
+   * does not exist: the call answers 422 input_not_found instead of an empty success.
+   */
+  not_found_if_empty?: boolean;
 }
 
 /** Render the page in a headless browser (executed by a later issue's engine). */
