@@ -1,0 +1,168 @@
+/**
+ * The BullMQ transport for scale mode (REDIS_URL set). The `jobs` table stays the source of
+ * truth, used as an outbox:
+ * - enqueue writes the row in the caller's transaction, exactly as the embedded queue does;
+ * - a dispatcher (in each worker process) moves due rows into a BullMQ queue;
+ * - a BullMQ worker claims the row named by the message (same lease and heartbeat), runs the
+ *   registered handler with the same helpers, and records the outcome in the row. Retries are
+ *   the row going back to pending with a backoff, then dispatched again; BullMQ never retries;
+ * - cancel sets the same flag and publishes the job ids on a Redis channel, so the process
+ *   running the job aborts it at once (the cancel poll stays as the fallback).
+ */
+import { Queue as BullQueue, Worker as BullMqWorker, type Job as BullJob } from 'bullmq';
+import { Redis } from 'ioredis';
+import { DbJobQueue } from './db-queue.js';
+import { clearDispatchMark } from './dispatch-store.js';
+import { Dispatcher, type DispatchedJobData } from './dispatcher.js';
+import type { QueueEmitter } from './events.js';
+import { JobRunner, type RunnerOptions } from './runner.js';
+import type { QueueSettings } from './settings.js';
+import { claimById, type StoreContext } from './store.js';
+import type { StopOptions, Worker } from './types.js';
+
+export interface BullOptions {
+  /** BullMQ queue name (default 'quarry-jobs'); tests use a fresh one each. */
+  queueName?: string;
+  /** Redis key prefix (default 'quarry'). */
+  prefix?: string;
+  /** How often the dispatcher looks for due rows (default: config.queue.pollMs). */
+  dispatchIntervalMs?: number;
+  /** How long a dispatched row waits for a BullMQ worker before it is dispatched again (default 60 s). */
+  dispatchLeaseMs?: number;
+  /** Run the dispatcher in this worker (default true). */
+  dispatch?: boolean;
+}
+
+interface ResolvedBull {
+  queueName: string;
+  prefix: string;
+  channel: string;
+}
+
+function resolveBull(options: BullOptions = {}): ResolvedBull {
+  const queueName = options.queueName ?? 'quarry-jobs';
+  const prefix = options.prefix ?? 'quarry';
+  return { queueName, prefix, channel: `${prefix}:${queueName}:cancel` };
+}
+
+// BullMQ's blocking commands need ioredis to retry forever rather than fail a request.
+const connect = (url: string) => new Redis(url, { maxRetriesPerRequest: null });
+
+/** The producer: rows in the table, plus a Redis message when a running job is cancelled. */
+export class BullJobQueue extends DbJobQueue {
+  private readonly bull: ResolvedBull;
+  private publisher: Redis | null = null;
+
+  constructor(
+    store: StoreContext,
+    events: QueueEmitter,
+    private readonly redisUrl: string,
+    options?: BullOptions,
+  ) {
+    super(store, events);
+    this.bull = resolveBull(options);
+  }
+
+  protected override async announceCancel(jobIds: string[]): Promise<void> {
+    this.publisher ??= connect(this.redisUrl);
+    await this.publisher.publish(this.bull.channel, JSON.stringify(jobIds));
+  }
+
+  async closeConnections(): Promise<void> {
+    await this.publisher?.quit();
+    this.publisher = null;
+  }
+}
+
+export class BullWorker implements Worker {
+  readonly id: string;
+  private readonly runner: JobRunner;
+  private readonly bull: ResolvedBull;
+  private connection: Redis | null = null;
+  private subscriber: Redis | null = null;
+  private bullQueue: BullQueue | null = null;
+  private bullWorker: BullMqWorker<DispatchedJobData> | null = null;
+  private dispatcher: Dispatcher | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly opts: RunnerOptions & QueueSettings,
+    private readonly redisUrl: string,
+    private readonly options: BullOptions = {},
+  ) {
+    this.id = opts.workerId;
+    this.runner = new JobRunner(opts);
+    this.bull = resolveBull(options);
+  }
+
+  start(): void {
+    if (this.bullWorker || this.stopping) return;
+    const { opts, bull } = this;
+    this.runner.start();
+    this.connection = connect(this.redisUrl);
+    this.bullWorker = new BullMqWorker<DispatchedJobData>(bull.queueName, (job) => this.process(job), {
+      connection: this.connection,
+      prefix: bull.prefix,
+      concurrency: opts.concurrency,
+    });
+    this.bullWorker.on('error', (err) => opts.logger.error({ err, workerId: this.id }, 'BullMQ worker error'));
+    this.listenForCancels();
+    if (this.options.dispatch !== false) {
+      this.bullQueue = new BullQueue(bull.queueName, { connection: this.connection, prefix: bull.prefix });
+      this.bullQueue.on('error', (err) => opts.logger.error({ err }, 'BullMQ queue error'));
+      this.dispatcher = new Dispatcher({
+        db: opts.db,
+        clock: opts.clock,
+        id: this.id,
+        bullQueue: this.bullQueue,
+        kinds: () => opts.registry.names(),
+        intervalMs: this.options.dispatchIntervalMs ?? opts.pollMs,
+        dispatchLeaseMs: this.options.dispatchLeaseMs ?? 60_000,
+        batchSize: 100,
+        logger: opts.logger,
+      });
+      this.dispatcher.start();
+    }
+  }
+
+  async stop(options: StopOptions = {}): Promise<void> {
+    this.stopping = true;
+    await this.dispatcher?.stop();
+    // Take no new messages, but do not wait here for the running ones: drain() bounds that.
+    await this.bullWorker?.pause(true);
+    await this.runner.drain(options.abort ? 0 : (options.graceMs ?? this.opts.shutdownGraceMs));
+    // force: a handler that ignored its abort must not hold the shutdown; its row was released.
+    await this.bullWorker?.close(true);
+    await this.bullQueue?.close();
+    await this.subscriber?.quit();
+    await this.connection?.quit();
+  }
+
+  private async process(message: BullJob<DispatchedJobData>): Promise<void> {
+    const { jobId } = message.data;
+    if (this.stopping) {
+      // Hand the row straight back to the dispatchers instead of letting its mark expire.
+      await clearDispatchMark(this.opts, [jobId]);
+      return;
+    }
+    const job = await claimById(this.opts, jobId, this.id, this.opts.leaseMs);
+    // Not claimable: already run, cancelled, running elsewhere, or a duplicate message.
+    if (!job) return;
+    await this.runner.run(job);
+  }
+
+  private listenForCancels(): void {
+    this.subscriber = connect(this.redisUrl);
+    this.subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== this.bull.channel) return;
+      try {
+        for (const jobId of JSON.parse(message) as string[]) this.runner.cancelLocal(jobId);
+      } catch (err) {
+        this.opts.logger.warn({ err, message }, 'unreadable cancel message');
+      }
+    });
+    this.subscriber.subscribe(this.bull.channel).catch((err: unknown) => {
+      this.opts.logger.error({ err }, 'subscribing to cancel messages failed; relying on the cancel poll');
+    });
+  }
+}

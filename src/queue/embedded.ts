@@ -1,0 +1,58 @@
+/**
+ * The embedded worker: polls the `jobs` table, claims due jobs with a lease, and runs up to
+ * `concurrency` of them at once. Any number of these may run in any number of processes.
+ */
+import { Sleeper } from './sleeper.js';
+import { JobRunner, type RunnerOptions } from './runner.js';
+import { claimNext } from './store.js';
+import type { QueueSettings } from './settings.js';
+import type { StopOptions, Worker } from './types.js';
+
+export class EmbeddedWorker implements Worker {
+  readonly id: string;
+  private readonly runner: JobRunner;
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private readonly sleeper = new Sleeper();
+
+  constructor(private readonly opts: RunnerOptions & QueueSettings) {
+    this.id = opts.workerId;
+    this.runner = new JobRunner(opts);
+  }
+
+  start(): void {
+    if (this.loop || this.stopping) return;
+    this.runner.start();
+    this.loop = this.claimLoop();
+  }
+
+  async stop(options: StopOptions = {}): Promise<void> {
+    this.stopping = true;
+    this.sleeper.wake();
+    await this.loop;
+    await this.runner.drain(options.abort ? 0 : (options.graceMs ?? this.opts.shutdownGraceMs));
+  }
+
+  private async claimLoop(): Promise<void> {
+    const { logger, pollMs, concurrency } = this.opts;
+    while (!this.stopping) {
+      if (this.runner.busy >= concurrency) {
+        await this.sleeper.sleep(pollMs);
+        continue;
+      }
+      let claimed = null;
+      try {
+        claimed = await claimNext(this.opts, {
+          workerId: this.id,
+          leaseMs: this.opts.leaseMs,
+          kinds: this.opts.registry.names(),
+        });
+      } catch (err) {
+        logger.error({ err, workerId: this.id }, 'claiming a job failed');
+      }
+      // A finished job frees a slot: look for the next one at once.
+      if (claimed) void this.runner.run(claimed).finally(() => this.sleeper.wake());
+      else await this.sleeper.sleep(pollMs);
+    }
+  }
+}
