@@ -1,0 +1,124 @@
+/**
+ * Evaluates an Extraction over a page. Pure: no I/O, no clock, no randomness.
+ *
+ * Field rules
+ * - Sources are tried in order; the first whose matches survive the field's transforms as a
+ *   non-empty value wins (so a failing `number` on the first source falls back to the next).
+ * - `many` keeps every match of the winning source (empty items dropped); otherwise the first
+ *   match is used, unless the transforms hold a list transform (join/first/last/unique), which
+ *   then sees all matches.
+ * - `fields` reads a nested record inside each matched element (or JSON value).
+ * - Strings are white-space-collapsed and trimmed; a JSON-LD object used as a plain value
+ *   reads as its `name` (or `@value`, `url`, `@id`). Missing values are null (`[]` with `many`).
+ * `required` is not enforced here: see `emptyRequiredFields`.
+ */
+import type { Element } from 'domhandler';
+import type { Extraction, FieldSpec, Transform } from '../types.js';
+import { createPageContext, type PageContext, type PageInput } from './page-context.js';
+import { evaluatePath } from './json-path.js';
+import { evaluateSource, type Match, type Scope, type SourceEnv } from './sources.js';
+import { applyTransforms, isEmpty } from './transforms/index.js';
+import { collapseWhitespace } from './text.js';
+
+export interface ExtractContext {
+  params?: Record<string, unknown>;
+  vars?: Record<string, unknown>;
+}
+
+const LIST_OPS = new Set<Transform['op']>(['join', 'first', 'last', 'unique']);
+
+export function evaluateExtraction(extraction: Extraction, page: PageInput | PageContext, ctx: ExtractContext = {}): unknown {
+  const env: SourceEnv = { page: createPageContext(page), params: ctx.params ?? {}, vars: ctx.vars ?? {} };
+  const root: Scope = { kind: 'html', el: null };
+  switch (extraction.kind) {
+    case 'object':
+      return readRecord(extraction.fields, extraction.scope ? scopeFor(env, extraction.scope) : root, env);
+    case 'list': {
+      const items = selectAll(env.page, extraction.items, null);
+      return limit(items, extraction.limit).map((el) => readRecord(extraction.fields, { kind: 'html', el }, env));
+    }
+    case 'json_list': {
+      const records = jsonRecords(env.page, extraction.path);
+      return limit(records, extraction.limit).map((value) => readRecord(extraction.fields, { kind: 'json', value }, env));
+    }
+    case 'value':
+      return evaluateField(extraction.field, root, env);
+  }
+}
+
+/** Evaluate one field on a page (handy for induction: try a candidate FieldSpec alone). */
+export function evaluateFieldOnPage(field: FieldSpec, page: PageInput | PageContext, ctx: ExtractContext = {}): unknown {
+  const env: SourceEnv = { page: createPageContext(page), params: ctx.params ?? {}, vars: ctx.vars ?? {} };
+  return evaluateField(field, { kind: 'html', el: null }, env);
+}
+
+function limit<T>(list: T[], max: number | undefined): T[] {
+  return max !== undefined && max >= 0 ? list.slice(0, max) : list;
+}
+
+function selectAll(ctx: PageContext, selector: string, within: Element | null): Element[] {
+  try {
+    return (within ? ctx.$(within).find(selector) : ctx.$(selector)).toArray() as Element[];
+  } catch {
+    return [];
+  }
+}
+
+/** The scope element of an object extraction; a missing scope reads only page-wide sources. */
+function scopeFor(env: SourceEnv, selector: string): Scope {
+  const el = selectAll(env.page, selector, null)[0];
+  return el ? { kind: 'html', el } : { kind: 'json', value: null };
+}
+
+function jsonRecords(ctx: PageContext, path: string): unknown[] {
+  const roots = ctx.isJson ? [ctx.jsonBody()] : [...ctx.embedded('next_data'), ...ctx.embedded('script_json')];
+  for (const root of roots) {
+    const values = evaluatePath(root, path).flatMap((v) => (Array.isArray(v) ? v : [v]));
+    if (values.length > 0) return values;
+  }
+  return [];
+}
+
+function readRecord(fields: Record<string, FieldSpec>, scope: Scope, env: SourceEnv): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(fields)) out[name] = evaluateField(spec, scope, env);
+  return out;
+}
+
+function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
+  const transformEnv = { baseUrl: env.page.baseUrl() };
+  const wantsList = spec.many === true || (spec.transforms ?? []).some((t) => LIST_OPS.has(t.op));
+  for (const source of spec.sources) {
+    const matches = evaluateSource(source, scope, env).filter((m) => !isEmpty(m.value) || m.el !== undefined);
+    if (matches.length === 0) continue;
+    const picked = wantsList ? matches : matches.slice(0, 1);
+    const values = picked.map((m) => matchValue(m, spec, env)).filter((v) => !isEmpty(v));
+    if (values.length === 0) continue;
+    let result = applyTransforms(wantsList ? values : values[0], spec.transforms, transformEnv);
+    if (spec.many && Array.isArray(result)) result = result.filter((v) => !isEmpty(v));
+    if (!isEmpty(result)) return result;
+  }
+  const fallback = applyTransforms(spec.many ? [] : null, spec.transforms, transformEnv);
+  return fallback ?? null;
+}
+
+function matchValue(m: Match, spec: FieldSpec, env: SourceEnv): unknown {
+  if (spec.fields) {
+    const scope: Scope = m.el ? { kind: 'html', el: m.el } : { kind: 'json', value: m.value };
+    const record = readRecord(spec.fields, scope, env);
+    return Object.values(record).every(isEmpty) ? null : record;
+  }
+  return plainValue(m.value);
+}
+
+function plainValue(value: unknown): unknown {
+  if (typeof value === 'string') return collapseWhitespace(value);
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const obj = value as Record<string, unknown>;
+    for (const key of ['@value', 'name', 'url', 'contentUrl', '@id']) {
+      const v = obj[key];
+      if (typeof v === 'string' || typeof v === 'number') return typeof v === 'string' ? collapseWhitespace(v) : v;
+    }
+  }
+  return value;
+}

@@ -1,0 +1,240 @@
+/**
+ * One fetched page, parsed lazily and at most once: the DOM, JSON-LD blocks, meta tags,
+ * embedded JSON blobs and the JSON body. Sources read through this so that evaluating many
+ * fields (or many candidate extractions during induction) parses the page only once.
+ */
+import * as cheerio from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import type { AnyNode } from 'domhandler';
+import { collapseWhitespace, visibleText } from './text.js';
+import { parseLiteral, sliceBalanced } from './js-literal.js';
+
+/** The fetched page as the extraction sees it. */
+export interface PageInput {
+  url: string;
+  /** Lower-cased media type, e.g. `text/html`, `application/json`. */
+  contentType: string;
+  text: string;
+}
+
+export class PageContext {
+  private dom?: CheerioAPI;
+  private body?: { value: unknown };
+  private ldBlocks?: unknown[];
+  private metaMap?: Map<string, string[]>;
+  private blobs = new Map<string, unknown[]>();
+  private base?: string;
+  private readonly textCache = new WeakMap<AnyNode, string>();
+
+  constructor(readonly page: PageInput) {}
+
+  /** True when the body is JSON (by content type, or by shape when the type is vague). */
+  get isJson(): boolean {
+    const type = this.page.contentType.toLowerCase();
+    if (type.includes('json')) return true;
+    if (type.includes('html') || type.includes('xml')) return false;
+    return /^\s*[[{]/.test(this.page.text) && this.jsonBody() !== undefined;
+  }
+
+  /** The DOM (an empty document for JSON pages). */
+  get $(): CheerioAPI {
+    if (!this.dom) {
+      const html = this.page.contentType.toLowerCase().includes('json') ? '' : this.page.text;
+      this.dom = cheerio.load(html);
+    }
+    return this.dom;
+  }
+
+  /** The parsed JSON body, or undefined when the body is not JSON. */
+  jsonBody(): unknown {
+    if (!this.body) {
+      let value: unknown;
+      try {
+        value = JSON.parse(this.page.text.replace(/^\uFEFF/, '').replace(/^\)\]\}',?\s*/, ''));
+      } catch {
+        value = undefined;
+      }
+      this.body = { value };
+    }
+    return this.body.value;
+  }
+
+  /** Visible text of a node, white space collapsed (cached per node). */
+  text(node: AnyNode): string {
+    return collapseWhitespace(visibleText(node, this.textCache));
+  }
+
+  /** Raw (uncollapsed) visible text, cached: cheaper for repeated prefix checks. */
+  rawText(node: AnyNode): string {
+    return visibleText(node, this.textCache);
+  }
+
+  /** Every JSON-LD block of the page, parsed (unparseable blocks are skipped). */
+  jsonLdBlocks(): unknown[] {
+    if (!this.ldBlocks) {
+      const $ = this.$;
+      this.ldBlocks = [];
+      $('script').each((_, el) => {
+        const type = ($(el).attr('type') ?? '').toLowerCase().trim();
+        if (type !== 'application/ld+json') return;
+        const value = parseJsonLdText($(el).text());
+        if (value !== undefined) this.ldBlocks!.push(value);
+      });
+    }
+    return this.ldBlocks;
+  }
+
+  /** `<meta>` contents keyed by lower-cased property/name/itemprop, in document order. */
+  metaTags(): Map<string, string[]> {
+    if (!this.metaMap) {
+      const $ = this.$;
+      const map = new Map<string, string[]>();
+      $('meta').each((_, el) => {
+        const node = $(el);
+        const content = node.attr('content');
+        if (content === undefined) return;
+        for (const attr of ['property', 'name', 'itemprop', 'http-equiv']) {
+          const key = node.attr(attr)?.trim().toLowerCase();
+          if (!key) continue;
+          const list = map.get(key) ?? [];
+          list.push(content);
+          map.set(key, list);
+        }
+      });
+      this.metaMap = map;
+    }
+    return this.metaMap;
+  }
+
+  /**
+   * Embedded JSON blobs by kind: `next_data` (Next.js), `nuxt` (window.__NUXT__), `script_json`
+   * (every `<script type="application/json">`), `#id` (the script with that id), or any other
+   * name as a global assignment (`window.__INITIAL_STATE__ = {...}`). Empty when none parse.
+   */
+  embedded(kind: string): unknown[] {
+    const hit = this.blobs.get(kind);
+    if (hit) return hit;
+    const found = this.findEmbedded(kind);
+    this.blobs.set(kind, found);
+    return found;
+  }
+
+  /** The URL relative links resolve against: `<base href>` if present, else the page URL. */
+  baseUrl(): string {
+    if (this.base === undefined) {
+      this.base = this.page.url;
+      const href = this.page.contentType.includes('json') ? undefined : this.$('base[href]').first().attr('href');
+      if (href) {
+        try {
+          this.base = new URL(href.trim(), this.page.url).href;
+        } catch {
+          // keep the page URL
+        }
+      }
+    }
+    return this.base;
+  }
+
+  private findEmbedded(kind: string): unknown[] {
+    const $ = this.$;
+    const scriptText = (selector: string): string[] => $(selector).toArray().map((el) => $(el).text());
+    const parsed = (texts: string[]): unknown[] =>
+      texts.map((t) => parseLiteral(stripHtmlComment(t))).filter((v) => v !== undefined);
+    if (kind === 'next_data') return parsed(scriptText('script#__NEXT_DATA__'));
+    if (kind === 'script_json') {
+      return parsed(
+        $('script')
+          .toArray()
+          .filter((el) => /^application\/(?:[\w.+-]*\+)?json$/i.test(($(el).attr('type') ?? '').trim()))
+          .filter((el) => !/ld\+json/i.test($(el).attr('type') ?? ''))
+          .map((el) => $(el).text()),
+      );
+    }
+    if (kind.startsWith('#')) return parsed(scriptText(`script[id="${kind.slice(1).replace(/"/g, '')}"]`));
+    const name = kind === 'nuxt' ? '__NUXT__' : kind;
+    const byId = parsed(scriptText(`script[id="${name.replace(/"/g, '')}"]`));
+    if (byId.length > 0) return byId;
+    return this.globalAssignments(name);
+  }
+
+  /** Values assigned to a global in inline scripts: `window.X = {...}`, `X = [...]`, `window["X"] = ...`. */
+  private globalAssignments(name: string): unknown[] {
+    const $ = this.$;
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const re = new RegExp(`(?:window\\s*\\.\\s*${escaped}|window\\s*\\[\\s*["']${escaped}["']\\s*\\]|\\b${escaped})\\s*=\\s*`, 'g');
+    const out: unknown[] = [];
+    $('script').each((_, el) => {
+      const src = $(el).text();
+      if (!src.includes(name)) return;
+      for (const m of src.matchAll(re)) {
+        let start = m.index + m[0].length;
+        // JSON.parse("...") wrappers: read the string, then parse it.
+        const jsonParse = /^JSON\.parse\(\s*(["'])/.exec(src.slice(start, start + 20));
+        if (jsonParse) {
+          const str = parseLiteral(readQuoted(src, start + jsonParse[0].length - 1));
+          if (typeof str === 'string') {
+            const value = parseLiteral(str);
+            if (value !== undefined) out.push(value);
+          }
+          continue;
+        }
+        while (src[start] === '(') start++;
+        const literal = sliceBalanced(src, start);
+        if (!literal) continue;
+        const value = parseLiteral(literal);
+        if (value !== undefined) out.push(value);
+      }
+    });
+    return out;
+  }
+}
+
+function readQuoted(src: string, start: number): string {
+  const quote = src[start];
+  for (let i = start + 1; i < src.length; i++) {
+    if (src[i] === '\\') i++;
+    else if (src[i] === quote) return src.slice(start, i + 1);
+  }
+  return '';
+}
+
+function stripHtmlComment(text: string): string {
+  return text
+    .replace(/^\s*<!--/, '')
+    .replace(/-->\s*$/, '')
+    .replace(/^\s*\/\/\s*<!\[CDATA\[/, '')
+    .replace(/\/\/\s*\]\]>\s*$/, '');
+}
+
+/** JSON-LD as published: often wrapped in comments/CDATA, sometimes with raw newlines in strings. */
+export function parseJsonLdText(raw: string): unknown {
+  const text = stripHtmlComment(raw).trim().replace(/;\s*$/, '');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Raw control characters inside strings are the usual culprit; replace them with spaces.
+    const cleaned = text.replace(/[\u0000-\u001f]+/g, ' ');
+    try {
+      return JSON.parse(cleaned);
+    } catch {
+      return parseLiteral(cleaned);
+    }
+  }
+}
+
+const contexts = new WeakMap<PageInput, PageContext>();
+
+/**
+ * The context of a page: a context is returned as is, and the same PageInput object always
+ * gets the same context, so callers that pass the page itself still parse it only once.
+ */
+export function createPageContext(page: PageInput | PageContext): PageContext {
+  if (page instanceof PageContext) return page;
+  let ctx = contexts.get(page);
+  if (!ctx) {
+    ctx = new PageContext(page);
+    contexts.set(page, ctx);
+  }
+  return ctx;
+}

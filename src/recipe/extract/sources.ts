@@ -1,0 +1,164 @@
+/**
+ * Evaluates one Source in a scope, returning every match in document order. A match carries
+ * its value and, for HTML sources, the element it came from (nested `fields` read inside it).
+ */
+import type { Element } from 'domhandler';
+import type { Source } from '../types.js';
+import type { PageContext } from './page-context.js';
+import { evaluatePath } from './json-path.js';
+import { jsonLdObjects } from './jsonld.js';
+import { microdataElements, microdataValue } from './microdata.js';
+import { foldLabel, labelValues } from './labels.js';
+import { readTables } from './tables.js';
+import { fillTemplate } from './template.js';
+import { decodeEntities, ownText } from './text.js';
+
+/** Where fields are read: an HTML element (null = the whole page) or a JSON value. */
+export type Scope = { kind: 'html'; el: Element | null } | { kind: 'json'; value: unknown };
+
+export interface Match {
+  value: unknown;
+  el?: Element;
+}
+
+export interface SourceEnv {
+  page: PageContext;
+  params: Record<string, unknown>;
+  vars: Record<string, unknown>;
+}
+
+const SELF_SELECTORS = new Set(['', '.', ':scope', '&']);
+
+export function evaluateSource(source: Source, scope: Scope, env: SourceEnv): Match[] {
+  const ctx = env.page;
+  if ('css' in source) return cssMatches(ctx, source, scope);
+  if ('jsonld' in source) {
+    const out: Match[] = [];
+    for (const obj of jsonLdObjects(ctx, source.jsonld.type)) {
+      const values = source.jsonld.path ? evaluatePath(obj, source.jsonld.path) : [obj];
+      for (const v of values) out.push(...spread(v).map((value) => ({ value: decodeJsonStrings(value) })));
+    }
+    return out;
+  }
+  if ('microdata' in source) {
+    if (scope.kind !== 'html') return [];
+    return microdataElements(ctx, source.microdata, scope.el).map((el) => ({ el, value: microdataValue(ctx, el) }));
+  }
+  if ('meta' in source) {
+    return (ctx.metaTags().get(source.meta.toLowerCase()) ?? []).map((value) => ({ value }));
+  }
+  if ('json' in source) return jsonMatches(ctx, source, scope);
+  if ('label' in source) return labelMatches(ctx, source, scope);
+  if ('regex' in source) return regexMatches(ctx, source, scope);
+  if ('table' in source) {
+    const within = scope.kind === 'html' ? scope.el : null;
+    return readTables(ctx, source.table, within).map((value) => ({ value }));
+  }
+  if ('page_url' in source) return [{ value: ctx.page.url }];
+  if ('template' in source) return [{ value: fillTemplate(source.template, env.params, env.vars) }];
+  if ('const' in source) return spread(source.const).map((value) => ({ value }));
+  return [];
+}
+
+/** Arrays become one match per element; null/undefined become none. */
+function spread(value: unknown): unknown[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.flatMap(spread);
+  return [value];
+}
+
+/** JSON-LD strings often carry HTML entities (`&amp;`); decode them once here. */
+function decodeJsonStrings(value: unknown): unknown {
+  return typeof value === 'string' ? decodeEntities(value) : value;
+}
+
+function cssMatches(ctx: PageContext, source: { css: string; attr?: string; text_mode?: 'full' | 'own' }, scope: Scope): Match[] {
+  if (scope.kind !== 'html') return [];
+  const $ = ctx.$;
+  let elements: Element[];
+  const selector = source.css.trim();
+  if (SELF_SELECTORS.has(selector)) elements = scope.el ? [scope.el] : [];
+  else {
+    try {
+      elements = (scope.el ? $(scope.el).find(selector) : $(selector)).toArray() as Element[];
+      // A list item that is itself the wanted element (`a` items read with `css: 'a'`).
+      if (elements.length === 0 && scope.el && $(scope.el).is(selector)) elements = [scope.el];
+    } catch {
+      return []; // an invalid selector matches nothing rather than failing the whole record
+    }
+  }
+  return elements.map((el) => ({ el, value: nodeValue(ctx, el, source.attr, source.text_mode) }));
+}
+
+function nodeValue(ctx: PageContext, el: Element, attr: string | undefined, mode: 'full' | 'own' | undefined): unknown {
+  const $ = ctx.$;
+  if (attr === undefined || attr === 'text') return mode === 'own' ? ownText(el) : ctx.text(el);
+  if (attr === 'own_text') return ownText(el);
+  if (attr === 'html') return $(el).html() ?? '';
+  if (attr === 'outer_html') return $.html(el);
+  const value = el.attribs?.[attr];
+  return value === undefined ? null : value;
+}
+
+function jsonMatches(ctx: PageContext, source: { json: string; embedded?: string }, scope: Scope): Match[] {
+  let roots: unknown[];
+  if (scope.kind === 'json' && !source.embedded) roots = [scope.value];
+  else if (source.embedded) roots = ctx.embedded(source.embedded);
+  else if (ctx.isJson) roots = [ctx.jsonBody()];
+  else roots = [...ctx.embedded('next_data'), ...ctx.embedded('script_json')];
+  for (const root of roots) {
+    const values = evaluatePath(root, source.json).flatMap(spread);
+    if (values.length > 0) return values.map((value) => ({ value: decodeJsonStrings(value) }));
+  }
+  return [];
+}
+
+function labelMatches(ctx: PageContext, source: { label: string | string[]; scope?: string }, scope: Scope): Match[] {
+  const labels = Array.isArray(source.label) ? source.label : [source.label];
+  if (scope.kind === 'json') {
+    // A record read from JSON or a table: the label names a key.
+    const value = scope.value;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+    const wanted = new Set(labels.map(foldLabel));
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([k]) => wanted.has(foldLabel(k)))
+      .flatMap(([, v]) => spread(v).map((x) => ({ value: x })));
+  }
+  let withins: Array<Element | null> = [scope.el];
+  if (source.scope) {
+    const $ = ctx.$;
+    try {
+      withins = (scope.el ? $(scope.el).find(source.scope) : $(source.scope)).toArray() as Element[];
+    } catch {
+      return [];
+    }
+  }
+  return withins.flatMap((w) => labelValues(ctx, labels, w)).map((m) => ({ el: m.el, value: m.value }));
+}
+
+function regexMatches(
+  ctx: PageContext,
+  source: { regex: string; flags?: string; group?: number; on?: 'text' | 'html' },
+  scope: Scope,
+): Match[] {
+  let subject: string;
+  if (scope.kind === 'json') subject = typeof scope.value === 'string' ? scope.value : JSON.stringify(scope.value ?? '');
+  else if (source.on === 'html') subject = scope.el ? ctx.$.html(scope.el) : ctx.page.text;
+  else subject = ctx.text(scope.el ?? ctx.$.root()[0]);
+  let re: RegExp;
+  try {
+    const flags = source.flags ?? '';
+    re = new RegExp(source.regex, flags.includes('g') ? flags : `${flags}g`);
+  } catch {
+    return [];
+  }
+  const all = [...subject.matchAll(re)];
+  const picked = (source.flags ?? '').includes('g') ? all : all.slice(0, 1);
+  return picked
+    .map((m) => {
+      const group = source.group ?? (m.length > 1 ? 1 : 0);
+      return m[group];
+    })
+    .filter((v): v is string => v !== undefined)
+    .map((value) => ({ value }));
+}

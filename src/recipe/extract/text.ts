@@ -1,0 +1,90 @@
+/**
+ * Text helpers shared by the extraction sources: white space, case/diacritic folding, HTML
+ * entity decoding and the visible text of an element.
+ */
+import type { AnyNode, Element } from 'domhandler';
+
+/** Collapse runs of white space (incl. NBSP and other Unicode spaces) into one space and trim. */
+export function collapseWhitespace(s: string): string {
+  return s.replace(/[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, ' ').trim();
+}
+
+/** Lower-case, strip diacritics and collapse white space: the form labels are compared in. */
+export function fold(s: string): string {
+  return collapseWhitespace(s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '\u2013', mdash: '\u2014',
+  lsquo: '\u2018', rsquo: '\u2019', ldquo: '\u201c', rdquo: '\u201d', hellip: '\u2026', copy: '\u00a9',
+  reg: '\u00ae', trade: '\u2122', euro: '\u20ac', pound: '\u00a3', yen: '\u00a5', cent: '\u00a2',
+  deg: '\u00b0', frac12: '\u00bd', frac14: '\u00bc', frac34: '\u00be', times: '\u00d7', middot: '\u00b7',
+  laquo: '\u00ab', raquo: '\u00bb', bull: '\u2022', shy: '\u00ad',
+};
+
+/**
+ * Decode HTML character references in a string that did not go through the HTML parser
+ * (JSON-LD and embedded JSON often carry `&amp;` or `&#8217;`). Unknown names are kept.
+ */
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
+    }
+    const named = NAMED_ENTITIES[body.toLowerCase()];
+    return named ?? whole;
+  });
+}
+
+/** Elements whose content is never visible text. */
+const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'iframe', 'object']);
+
+/** Elements that start a new line when rendered; their text is separated by a space. */
+const BLOCK = new Set([
+  'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
+  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'option', 'p',
+  'pre', 'section', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'caption', 'summary', 'details',
+  'button', 'label', 'select', 'textarea', 'input', 'img',
+]);
+
+export function isInvisible(el: Element): boolean {
+  return INVISIBLE.has(el.name);
+}
+
+export function isBlock(el: Element): boolean {
+  return BLOCK.has(el.name);
+}
+
+/**
+ * The visible text of a node as a reader sees it: block boundaries and <br> become spaces
+ * (so `<li>a</li><li>b</li>` reads "a b", not "ab"), scripts and styles are skipped.
+ * Not collapsed: callers collapse once at the end.
+ */
+export function visibleText(node: AnyNode, cache?: WeakMap<AnyNode, string>): string {
+  if (node.type === 'text') return (node as unknown as { data: string }).data;
+  if (node.type !== 'tag' && node.type !== 'root' && node.type !== 'script' && node.type !== 'style') return '';
+  const cached = cache?.get(node);
+  if (cached !== undefined) return cached;
+  const el = node as Element;
+  if (node.type !== 'root' && isInvisible(el)) return '';
+  let out = '';
+  for (const child of el.children ?? []) {
+    const childText = visibleText(child, cache);
+    if (child.type === 'tag' && isBlock(child as Element)) out += ` ${childText} `;
+    else out += childText;
+  }
+  cache?.set(node, out);
+  return out;
+}
+
+/** Only the text nodes directly inside the element (`text_mode: 'own'`). */
+export function ownText(el: Element): string {
+  let out = '';
+  for (const child of el.children ?? []) {
+    if (child.type === 'text') out += (child as unknown as { data: string }).data;
+    else if (child.type === 'tag' && (child as Element).name === 'br') out += ' ';
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * Money: the amount of a price text ("£1,299.00", "1.299,00 €", "$12") and the ISO 4217 code
+ * of a currency sign or name ("£" -> GBP, "zł" -> PLN, "US$" -> USD).
+ */
+import { parseNumber } from './numbers.js';
+
+/**
+ * Signs and local names -> ISO 4217, longest first when matching so that "US$" wins over "$".
+ * A bare "$" reads USD and "kr" reads SEK: the most common readings, not certain ones.
+ */
+export const CURRENCY_SIGNS: Record<string, string> = {
+  'US$': 'USD', 'U$S': 'USD', 'USD$': 'USD', 'CA$': 'CAD', C$: 'CAD', 'AU$': 'AUD', A$: 'AUD', 'NZ$': 'NZD',
+  'HK$': 'HKD', 'S$': 'SGD', 'NT$': 'TWD', R$: 'BRL', 'MX$': 'MXN', 'RD$': 'DOP', $: 'USD',
+  '£': 'GBP', '€': 'EUR', '¥': 'JPY', '円': 'JPY', '元': 'CNY', 'CN¥': 'CNY', RMB: 'CNY', '₹': 'INR', Rs: 'INR',
+  'Rs.': 'INR', '₽': 'RUB', 'руб': 'RUB', 'р.': 'RUB', '₩': 'KRW', '₺': 'TRY', TL: 'TRY', '₪': 'ILS', '₫': 'VND',
+  '₱': 'PHP', '฿': 'THB', '₴': 'UAH', '₦': 'NGN', '₡': 'CRC', '₲': 'PYG', '₵': 'GHS', '₸': 'KZT', '₼': 'AZN',
+  '₾': 'GEL', 'zł': 'PLN', 'zl': 'PLN', 'Kč': 'CZK', Ft: 'HUF', lei: 'RON', лв: 'BGN', kn: 'HRK', kr: 'SEK',
+  'kr.': 'DKK', CHF: 'CHF', 'Fr.': 'CHF', R: 'ZAR', RM: 'MYR', Rp: 'IDR', 'E£': 'EGP', 'ج.م': 'EGP',
+  'د.إ': 'AED', 'ر.س': 'SAR', '﷼': 'SAR', '₨': 'PKR', '৳': 'BDT', '₭': 'LAK', '៛': 'KHR', '₮': 'MNT',
+  euro: 'EUR', euros: 'EUR', dollar: 'USD', dollars: 'USD', pound: 'GBP', pounds: 'GBP', yen: 'JPY',
+};
+
+/** Common ISO 4217 codes, to recognise a code written in a text ("EUR 12.00"). */
+const ISO_CODES = new Set(
+  ('USD EUR GBP JPY CNY INR RUB KRW TRY ILS VND PHP THB UAH NGN PLN CZK HUF RON BGN HRK SEK NOK DKK ISK CHF ZAR ' +
+    'MYR IDR SGD HKD TWD AUD NZD CAD BRL MXN ARS CLP COP PEN UYU EGP AED SAR QAR KWD BHD OMR JOD PKR BDT LKR ' +
+    'KZT GEL AZN AMD MAD TND DZD KES GHS TZS UGX ETB XOF XAF RSD MKD BAM ALL MDL BYN ISK LAK KHR MNT NPR MMK ' +
+    'DOP CRC PYG BOB GTQ HNL NIO PAB VES').split(' '),
+);
+
+const SIGNS_BY_LENGTH = Object.keys(CURRENCY_SIGNS).sort((a, b) => b.length - a.length);
+
+/** ISO 4217 code for a sign, name or code found in the text; null when none is recognised. */
+export function currencyCode(input: unknown): string | null {
+  if (typeof input !== 'string') return null;
+  const text = input.trim();
+  if (!text) return null;
+  const code = /(?:^|[^A-Za-z])([A-Z]{3})(?![A-Za-z])/.exec(text);
+  if (code && ISO_CODES.has(code[1])) return code[1];
+  if (/^[a-z]{3}$/i.test(text) && ISO_CODES.has(text.toUpperCase())) return text.toUpperCase();
+  for (const sign of SIGNS_BY_LENGTH) {
+    const isWord = /^[A-Za-z.]+$/.test(sign);
+    if (isWord) {
+      const re = new RegExp(`(?:^|[^A-Za-z])${sign.replace(/[.$]/g, '\\$&')}(?![A-Za-z])`, sign.length <= 2 ? '' : 'i');
+      if (re.test(text)) return CURRENCY_SIGNS[sign];
+    } else if (text.includes(sign)) return CURRENCY_SIGNS[sign];
+  }
+  return null;
+}
+
+/** The amount of a price text as a number; a dot followed by three digits groups thousands. */
+export function currencyAmount(input: unknown): number | null {
+  if (typeof input === 'number') return Number.isFinite(input) ? input : null;
+  if (typeof input !== 'string') return null;
+  // Drop signs and codes so that "EUR1.299,00" and "1.299,00 €" read alike.
+  return parseNumber(input, { threeDigitDot: 'grouping' });
+}

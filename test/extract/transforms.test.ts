@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyTransforms,
+  currencyAmount,
+  currencyCode,
+  durationMinutes,
+  isoDate,
+  parseNumber,
+  schemaEnum,
+  stripLabel,
+} from '../../src/recipe/extract/index.js';
+
+const env = { baseUrl: 'https://shop.example/a/b/page.html' };
+
+describe('numbers', () => {
+  it.each([
+    ['1,299.00', 1299],
+    ['1.299,00', 1299],
+    ['1 299,00', 1299],
+    ["1'299.50", 1299.5],
+    ['12,50', 12.5],
+    ['1,299', 1299],
+    ['0.125', 0.125],
+    ['-3.5 °C', -3.5],
+    ['4 servings', 4],
+    ['about 1.234.567', 1234567],
+  ])('parseNumber(%s) = %s', (input, expected) => {
+    expect(parseNumber(input)).toBe(expected);
+  });
+  it('returns null without digits', () => {
+    expect(parseNumber('n/a')).toBeNull();
+  });
+});
+
+describe('currency', () => {
+  it.each([
+    ['£1,299.00', 1299],
+    ['1.299,00 €', 1299],
+    ['$12', 12],
+    ['EUR 12.500', 12500],
+    ['12.99', 12.99],
+    ['€ 49,10', 49.1],
+  ])('currencyAmount(%s) = %s', (input, expected) => {
+    expect(currencyAmount(input)).toBe(expected);
+  });
+  it.each([
+    ['£', 'GBP'],
+    ['1.299,00 €', 'EUR'],
+    ['$12', 'USD'],
+    ['12 zł', 'PLN'],
+    ['¥3000', 'JPY'],
+    ['₹ 499', 'INR'],
+    ['US$ 5', 'USD'],
+    ['CA$5', 'CAD'],
+    ['eur', 'EUR'],
+    ['Price: 12 CHF', 'CHF'],
+  ])('currencyCode(%s) = %s', (input, expected) => {
+    expect(currencyCode(input)).toBe(expected);
+  });
+  it('unknown currency is null', () => {
+    expect(currencyCode('twelve')).toBeNull();
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['2020-03-12', '2020-03-12'],
+    ['2020-03-12T10:00:00Z', '2020-03-12'],
+    ['June 2010', '2010-06'],
+    ['12 March 2020', '2020-03-12'],
+    ['March 12, 2020', '2020-03-12'],
+    ['3 de marzo de 2020', '2020-03-03'],
+    ['12. März 2020', '2020-03-12'],
+    ['1er janvier 2021', '2021-01-01'],
+    ['12/03/2020', '2020-03-12'],
+    ['03/25/2020', '2020-03-25'],
+    ['12 października 2019', '2019-10-12'],
+  ])('isoDate(%s) = %s', (input, expected) => {
+    expect(isoDate(input)).toBe(expected);
+  });
+  it('returns unparseable input unchanged', () => {
+    expect(isoDate('soon')).toBe('soon');
+  });
+});
+
+describe('durations', () => {
+  it.each([
+    ['PT1H20M', 80],
+    ['P0DT0H35M', 35],
+    ['PT90M', 90],
+    ['1 hour 20 mins', 80],
+    ['1 h 20 min', 80],
+    ['1h20', 80],
+    ['90 minutes', 90],
+    ['45', 45],
+    ['1:30', 90],
+    ['1 hora y 10 minutos', 70],
+    ['1 uur en 15 minuten', 75],
+    ['1 Std. 20 Min.', 80],
+    ['2 heures', 120],
+    ['1 ora e 5 minuti', 65],
+    ['2 godziny', 120],
+    ['1 1/2 hours', 90],
+  ])('durationMinutes(%s) = %s', (input, expected) => {
+    expect(durationMinutes(input)).toBe(expected);
+  });
+  it('is null without a duration', () => {
+    expect(durationMinutes('quick')).toBeNull();
+  });
+});
+
+describe('applyTransforms', () => {
+  it('maps element transforms over lists and applies list transforms to the whole', () => {
+    expect(applyTransforms([' a ', 'b', 'a'], [{ op: 'trim' }, { op: 'unique' }, { op: 'join', separator: '|' }], env)).toBe('a|b');
+    expect(applyTransforms('x, y ,z', [{ op: 'split', separator: ',' }, { op: 'upper' }], env)).toEqual(['X', 'Y', 'Z']);
+    expect(applyTransforms(['1', '2'], [{ op: 'last' }, { op: 'integer' }], env)).toBe(2);
+  });
+  it('resolves URLs, maps, defaults and regexes', () => {
+    expect(applyTransforms('../img/x.png', [{ op: 'absolute_url' }], env)).toBe('https://shop.example/a/img/x.png');
+    expect(applyTransforms('Yes', [{ op: 'map', table: { yes: true } }], env)).toBe(true);
+    expect(applyTransforms('Maybe', [{ op: 'map', table: { yes: true }, default: false }], env)).toBe(false);
+    expect(applyTransforms(null, [{ op: 'default', value: 0 }], env)).toBe(0);
+    expect(applyTransforms('SKU: AB-12', [{ op: 'regex', pattern: 'SKU: (\\S+)' }], env)).toBe('AB-12');
+    expect(applyTransforms('a-b-c', [{ op: 'replace', pattern: '-', replacement: '+' }], env)).toBe('a+b+c');
+  });
+  it('reads class words, schema enums and booleans', () => {
+    expect(applyTransforms('star-rating Three', [{ op: 'class_word', words: { one: 1, three: 3 } }], env)).toBe(3);
+    expect(schemaEnum('https://schema.org/InStock')).toBe('InStock');
+    expect(applyTransforms('http://schema.org/OutOfStock', [{ op: 'schema_enum' }], env)).toBe('OutOfStock');
+    expect(applyTransforms('https://schema.org/InStock', [{ op: 'boolean' }], env)).toBe(true);
+    expect(applyTransforms('no', [{ op: 'boolean' }], env)).toBe(false);
+  });
+  it('strips labels', () => {
+    expect(stripLabel('Publisher: Hachette')).toBe('Hachette');
+    expect(stripLabel(': June 2010')).toBe('June 2010');
+    expect(stripLabel('ISBN-13 9780316125581', ['isbn-13'])).toBe('9780316125581');
+    expect(stripLabel('Time: 10:30 and a long sentence: with colon')).toBe('10:30 and a long sentence: with colon');
+  });
+  it('yields null for unreadable numbers rather than throwing', () => {
+    expect(applyTransforms('free', [{ op: 'number' }], env)).toBeNull();
+    expect(applyTransforms(['1', 'x'], [{ op: 'number' }], env)).toEqual([1, null]);
+  });
+});
