@@ -61,9 +61,16 @@ export function declaredCharset(bytes: Uint8Array): string | null {
   return xml ? xml[1].toLowerCase() : null;
 }
 
+/**
+ * Charsets Node's TextDecoder gets wrong: Node 20's windows-1252 decoder takes an ISO-8859-1 fast
+ * path (0x80 becomes U+0080 instead of the euro sign), so iconv-lite decodes those.
+ */
+const ICONV_FIRST = new Set(['windows-1252']);
+
 function decodeWith(label: string, bytes: Uint8Array): DecodedText | null {
   try {
     const decoder = new TextDecoder(label, { ignoreBOM: true });
+    if (ICONV_FIRST.has(decoder.encoding)) return { text: iconv.decode(Buffer.from(bytes), decoder.encoding, { stripBOM: false }), charset: decoder.encoding };
     return { text: decoder.decode(bytes), charset: decoder.encoding };
   } catch {
     // Not a label TextDecoder knows; iconv-lite knows many legacy ones.
