@@ -176,7 +176,7 @@ describe('records, lists and nested fields', () => {
       page,
       ctx,
     );
-    expect(r).toEqual({ url: page.url, next: '/search?q=a%20b&p=2', kind: 'book', id: 1, ids: ['1', '2'] });
+    expect(r).toEqual({ url: page.url, next: '/search?q=a b&p=2', kind: 'book', id: 1, ids: ['1', '2'] });
   });
   it('parses a page once per PageInput object', () => {
     expect(createPageContext(page)).toBe(createPageContext(page));

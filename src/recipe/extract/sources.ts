@@ -10,7 +10,7 @@ import { jsonLdObjects } from './jsonld.js';
 import { microdataElements, microdataValue } from './microdata.js';
 import { foldLabel, labelValues } from './labels.js';
 import { readTables } from './tables.js';
-import { fillTemplate } from './template.js';
+import { fillValue } from '../template.js';
 import { decodeEntities, ownText } from './text.js';
 
 /** Where fields are read: an HTML element (null = the whole page) or a JSON value. */
@@ -55,7 +55,7 @@ export function evaluateSource(source: Source, scope: Scope, env: SourceEnv): Ma
     return readTables(ctx, source.table, within).map((value) => ({ value }));
   }
   if ('page_url' in source) return [{ value: ctx.page.url }];
-  if ('template' in source) return [{ value: fillTemplate(source.template, env.params, env.vars) }];
+  if ('template' in source) return spread(fillValue(source.template, { params: env.params, vars: env.vars })).map((value) => ({ value }));
   if ('const' in source) return spread(source.const).map((value) => ({ value }));
   return [];
 }
