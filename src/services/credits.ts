@@ -1,0 +1,218 @@
+/**
+ * The credit ledger. A user's balance is `users.credits`; every change to it writes one
+ * `credit_ledger` row (delta, balance after, reason, ref) in the same transaction, so the
+ * ledger always explains the balance.
+ *
+ * Charging is one conditional UPDATE (`credits = credits - n WHERE credits >= n RETURNING
+ * credits`): the database decides, under its row (PostgreSQL) or file (SQLite) write lock,
+ * so concurrent charges from any number of connections or processes never take the balance
+ * below zero and never both spend the same credit.
+ *
+ * Every function takes the `Db`, a `Kysely<Database>`, or a caller's `Transaction` (which
+ * then also covers the ledger write).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Db } from '../db/index.js';
+import { iso, newId, type Clock } from '../clock.js';
+import { notFound, paymentRequired } from '../errors/index.js';
+
+export type CreditsDb = Db | Kysely<Database> | Transaction<Database>;
+
+export type ChargeResult = { ok: true; balance: number } | { ok: false; balance: number; required: number };
+
+export interface LedgerEntry {
+  id: string;
+  userId: string;
+  /** Positive for a grant, negative for a charge. */
+  delta: number;
+  balanceAfter: number;
+  reason: string;
+  ref: string | null;
+  createdAt: string;
+}
+
+/** How often setBalance re-reads a balance that changed under it before giving up. */
+const SET_BALANCE_ATTEMPTS = 20;
+
+function kyselyOf(db: CreditsDb): Kysely<Database> {
+  return 'kysely' in db ? db.kysely : db;
+}
+
+/** Run `fn` in the caller's transaction when there is one, otherwise in a new one. */
+function inTransaction<T>(db: Kysely<Database>, fn: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+function checkAmount(amount: number, allowZero: boolean): void {
+  if (!Number.isSafeInteger(amount) || amount < 0 || (amount === 0 && !allowZero)) {
+    throw new RangeError(`credit amount must be a ${allowZero ? 'non-negative' : 'positive'} integer, got ${amount}`);
+  }
+}
+
+async function writeLedger(
+  trx: Kysely<Database>,
+  clock: Clock,
+  entry: { userId: string; delta: number; balanceAfter: number; reason: string; ref: string | null },
+): Promise<void> {
+  await trx
+    .insertInto('credit_ledger')
+    .values({
+      id: newId(),
+      user_id: entry.userId,
+      delta: entry.delta,
+      balance_after: entry.balanceAfter,
+      reason: entry.reason,
+      ref: entry.ref,
+      created_at: iso(clock),
+    })
+    .execute();
+}
+
+export async function getBalance(db: CreditsDb, userId: string): Promise<number> {
+  const row = await kyselyOf(db).selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
+  if (!row) throw notFound('Account not found');
+  return Number(row.credits);
+}
+
+/** Add credits; returns the new balance. */
+export async function grant(
+  db: CreditsDb,
+  clock: Clock,
+  userId: string,
+  amount: number,
+  reason: string,
+  ref: string | null = null,
+): Promise<number> {
+  checkAmount(amount, false);
+  return inTransaction(kyselyOf(db), async (trx) => {
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({ credits: eb('credits', '+', amount) }))
+      .where('id', '=', userId)
+      .returning('credits')
+      .executeTakeFirst();
+    if (!row) throw notFound('Account not found');
+    const balance = Number(row.credits);
+    await writeLedger(trx, clock, { userId, delta: amount, balanceAfter: balance, reason, ref });
+    return balance;
+  });
+}
+
+/**
+ * Take `amount` credits if the balance covers them. Short: `{ok: false}` and nothing is
+ * written. A charge of 0 (a free endpoint) writes nothing either.
+ */
+export async function charge(
+  db: CreditsDb,
+  clock: Clock,
+  userId: string,
+  amount: number,
+  reason: string,
+  ref: string | null = null,
+): Promise<ChargeResult> {
+  checkAmount(amount, true);
+  if (amount === 0) return { ok: true, balance: await getBalance(db, userId) };
+  return inTransaction(kyselyOf(db), async (trx) => {
+    // The first statement writes, so SQLite takes its write lock here (and waits on
+    // busy_timeout for another process) instead of failing a read-then-write upgrade.
+    const row = await trx
+      .updateTable('users')
+      .set((eb) => ({ credits: eb('credits', '-', amount) }))
+      .where('id', '=', userId)
+      .where('credits', '>=', amount)
+      .returning('credits')
+      .executeTakeFirst();
+    if (!row) return { ok: false, balance: await getBalance(trx, userId), required: amount };
+    const balance = Number(row.credits);
+    await writeLedger(trx, clock, { userId, delta: -amount, balanceAfter: balance, reason, ref });
+    return { ok: true, balance };
+  });
+}
+
+/** `charge`, but a short balance throws the 402 (`payment_required`). Returns the new balance. */
+export async function chargeOrThrow(
+  db: CreditsDb,
+  clock: Clock,
+  userId: string,
+  amount: number,
+  reason: string,
+  ref: string | null = null,
+): Promise<number> {
+  const result = await charge(db, clock, userId, amount, reason, ref);
+  if (!result.ok) throw insufficient(result.required, result.balance);
+  return result.balance;
+}
+
+/**
+ * Throw the 402 unless the balance covers `amount`; returns the balance. A check only: the
+ * credits are not held, so the later `charge` can still come back short.
+ */
+export async function requireCredits(db: CreditsDb, userId: string, amount: number): Promise<number> {
+  const balance = await getBalance(db, userId);
+  if (balance < amount) throw insufficient(amount, balance);
+  return balance;
+}
+
+function insufficient(required: number, remaining: number) {
+  return paymentRequired(`Not enough credits: ${required} required, ${remaining} remaining`, required, remaining);
+}
+
+/**
+ * Set the balance to `balance` (operator command), recording the difference as one grant or
+ * charge row; no row when nothing changes. Compare-and-set, so a charge racing with it is
+ * neither lost nor double counted. Returns the new balance.
+ */
+export async function setBalance(
+  db: CreditsDb,
+  clock: Clock,
+  userId: string,
+  balance: number,
+  reason: string,
+): Promise<number> {
+  checkAmount(balance, true);
+  const kysely = kyselyOf(db);
+  for (let attempt = 0; attempt < SET_BALANCE_ATTEMPTS; attempt++) {
+    const current = await getBalance(kysely, userId);
+    if (current === balance) return balance;
+    const swapped = await inTransaction(kysely, async (trx) => {
+      const row = await trx
+        .updateTable('users')
+        .set({ credits: balance })
+        .where('id', '=', userId)
+        .where('credits', '=', current)
+        .returning('credits')
+        .executeTakeFirst();
+      if (!row) return false;
+      await writeLedger(trx, clock, { userId, delta: balance - current, balanceAfter: balance, reason, ref: null });
+      return true;
+    });
+    if (swapped) return balance;
+  }
+  throw new Error(`setBalance: the balance of ${userId} kept changing; gave up after ${SET_BALANCE_ATTEMPTS} attempts`);
+}
+
+/** Newest first. */
+export async function listLedger(
+  db: CreditsDb,
+  userId: string,
+  page: { limit?: number; offset?: number } = {},
+): Promise<LedgerEntry[]> {
+  const rows = await kyselyOf(db)
+    .selectFrom('credit_ledger')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit ?? 50)
+    .offset(page.offset ?? 0)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    delta: Number(r.delta),
+    balanceAfter: Number(r.balance_after),
+    reason: r.reason,
+    ref: r.ref,
+    createdAt: r.created_at,
+  }));
+}

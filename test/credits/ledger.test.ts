@@ -1,0 +1,150 @@
+/** The credit ledger on a real database (SQLite, or PostgreSQL with QUARRY_TEST_DATABASE=postgres). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock, type Clock } from '../../src/clock.js';
+import { QuarryError, toHttp } from '../../src/errors/index.js';
+import {
+  charge,
+  chargeOrThrow,
+  getBalance,
+  grant,
+  listLedger,
+  requireCredits,
+  setBalance,
+} from '../../src/services/credits.js';
+import { createTestDb, type TestDb } from '../helpers/db.js';
+import { insertUser } from './users.js';
+
+let t: TestDb;
+const clock: Clock = systemClock;
+
+beforeAll(async () => {
+  t = await createTestDb();
+});
+afterAll(() => t.cleanup());
+
+async function ledgerOf(userId: string) {
+  return t.db.kysely.selectFrom('credit_ledger').selectAll().where('user_id', '=', userId).execute();
+}
+
+describe(`credit ledger (${process.env.QUARRY_TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite'})`, () => {
+  it('grants, charges and lists, newest first', async () => {
+    const user = await insertUser(t.db);
+    expect(await getBalance(t.db, user)).toBe(0);
+    expect(await grant(t.db, clock, user, 100, 'plan_grant', 'free')).toBe(100);
+    expect(await charge(t.db, clock, user, 3, 'execution', 'scraper-1/search')).toEqual({ ok: true, balance: 97 });
+
+    const entries = await listLedger(t.db, user);
+    expect(entries.map((e) => [e.delta, e.balanceAfter, e.reason, e.ref])).toEqual([
+      [-3, 97, 'execution', 'scraper-1/search'],
+      [100, 100, 'plan_grant', 'free'],
+    ]);
+    expect(entries[0]).toMatchObject({ userId: user, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(await listLedger(t.db, user, { limit: 1, offset: 1 })).toHaveLength(1);
+    expect((await listLedger(t.db, user, { limit: 1, offset: 1 }))[0].delta).toBe(100);
+  });
+
+  it('refuses a charge larger than the balance and writes nothing', async () => {
+    const user = await insertUser(t.db);
+    await grant(t.db, clock, user, 10, 'plan_grant');
+    expect(await charge(t.db, clock, user, 11, 'build')).toEqual({ ok: false, balance: 10, required: 11 });
+    expect(await getBalance(t.db, user)).toBe(10);
+    expect(await ledgerOf(user)).toHaveLength(1);
+    // The whole balance can be spent.
+    expect(await charge(t.db, clock, user, 10, 'build')).toEqual({ ok: true, balance: 0 });
+  });
+
+  it('charges nothing and writes nothing for a price of 0; rejects negative or fractional amounts', async () => {
+    const user = await insertUser(t.db, 5);
+    expect(await charge(t.db, clock, user, 0, 'execution')).toEqual({ ok: true, balance: 5 });
+    expect(await ledgerOf(user)).toHaveLength(0);
+    await expect(charge(t.db, clock, user, -1, 'execution')).rejects.toThrow(RangeError);
+    await expect(grant(t.db, clock, user, 1.5, 'x')).rejects.toThrow(RangeError);
+    await expect(grant(t.db, clock, user, 0, 'x')).rejects.toThrow(RangeError);
+  });
+
+  it('lets exactly as many of 200 concurrent charges through as there are credits', async () => {
+    const user = await insertUser(t.db);
+    await grant(t.db, clock, user, 100, 'plan_grant');
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => charge(t.db, clock, user, 1, 'execution', `call-${i}`)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(100);
+    expect(results.filter((r) => !r.ok).every((r) => r.balance === 0)).toBe(true);
+    expect(await getBalance(t.db, user)).toBe(0);
+
+    const rows = await ledgerOf(user);
+    const charges = rows.filter((r) => r.delta < 0);
+    expect(charges).toHaveLength(100);
+    expect(rows.reduce((sum, r) => sum + Number(r.delta), 0)).toBe(0);
+    // Every charge saw a different balance: 99, 98, ..., 0. None saw a negative one.
+    expect(charges.map((r) => Number(r.balance_after)).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i),
+    );
+  });
+
+  it('throws the 402 with credits_required and credits_remaining when short', async () => {
+    const user = await insertUser(t.db, 4);
+    expect(await requireCredits(t.db, user, 4)).toBe(4);
+    const err = await requireCredits(t.db, user, 75).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(QuarryError);
+    expect(toHttp(err)).toEqual({
+      statusCode: 402,
+      headers: {},
+      body: { error: { message: expect.any(String), credits_required: 75, credits_remaining: 4 }, status_code: 402 },
+    });
+    await expect(chargeOrThrow(t.db, clock, user, 5, 'build')).rejects.toMatchObject({
+      code: 'payment_required',
+      fields: { credits_required: 5, credits_remaining: 4 },
+    });
+    expect(await chargeOrThrow(t.db, clock, user, 4, 'build')).toBe(0);
+  });
+
+  it('records setBalance as a grant or a charge of the difference', async () => {
+    const user = await insertUser(t.db);
+    await grant(t.db, clock, user, 30, 'plan_grant');
+    expect(await setBalance(t.db, clock, user, 500, 'operator_set')).toBe(500);
+    expect(await setBalance(t.db, clock, user, 120, 'operator_set')).toBe(120);
+    expect(await setBalance(t.db, clock, user, 120, 'operator_set')).toBe(120);
+    const rows = await listLedger(t.db, user);
+    expect(rows.map((r) => [r.delta, r.balanceAfter, r.reason])).toEqual([
+      [-380, 120, 'operator_set'],
+      [470, 500, 'operator_set'],
+      [30, 30, 'plan_grant'],
+    ]);
+    expect(await getBalance(t.db, user)).toBe(120);
+  });
+
+  it('keeps the ledger consistent when setBalance races with charges', async () => {
+    const user = await insertUser(t.db);
+    await grant(t.db, clock, user, 50, 'plan_grant');
+    await Promise.all([
+      ...Array.from({ length: 40 }, () => charge(t.db, clock, user, 1, 'execution')),
+      setBalance(t.db, clock, user, 1_000, 'operator_set'),
+      ...Array.from({ length: 40 }, () => charge(t.db, clock, user, 1, 'execution')),
+    ]);
+    const rows = await ledgerOf(user);
+    const balance = await getBalance(t.db, user);
+    expect(rows.reduce((sum, r) => sum + Number(r.delta), 0)).toBe(balance);
+    expect(rows.every((r) => Number(r.balance_after) >= 0)).toBe(true);
+  });
+
+  it("joins a caller's transaction and rolls back with it", async () => {
+    const user = await insertUser(t.db, 10);
+    await t.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        expect(await charge(trx, clock, user, 4, 'build')).toEqual({ ok: true, balance: 6 });
+        expect(await grant(trx, clock, user, 1, 'refund')).toBe(7);
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    expect(await getBalance(t.db, user)).toBe(10);
+    expect(await ledgerOf(user)).toHaveLength(0);
+  });
+
+  it('reports an unknown user as not found', async () => {
+    await expect(getBalance(t.db, 'nobody')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(grant(t.db, clock, 'nobody', 1, 'x')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(charge(t.db, clock, 'nobody', 1, 'x')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});

@@ -1,0 +1,21 @@
+import { newId } from '../../src/clock.js';
+import type { Db } from '../../src/db/index.js';
+
+/** A user row written directly (the ledger under test is the only thing that changes credits). */
+export async function insertUser(db: Db, credits = 0): Promise<string> {
+  const id = newId();
+  await db.kysely
+    .insertInto('users')
+    .values({
+      id,
+      email: `${id}@example.test`,
+      password_hash: null,
+      plan: 'free',
+      credits,
+      disclaimer_accepted_at: null,
+      workspace_id: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
+}
