@@ -11,7 +11,7 @@ describe('database', () => {
 
   it('is ready after migrations and migrating again is a no-op', async () => {
     expect(await isReady(t.db)).toBe(true);
-    expect(await migrateToLatest(t.db.kysely)).toEqual([]);
+    expect(await migrateToLatest(t.db)).toEqual([]);
     const rows = await t.db.kysely.selectFrom('users').selectAll().execute();
     expect(rows).toEqual([]);
   });

@@ -18,6 +18,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema in use when it is not the default one. */
+  pgSchema?: string | null;
   close(): Promise<void>;
 }
 
@@ -34,13 +36,14 @@ export interface OpenDbOptions {
 
 export function openDb(opts: OpenDbOptions): Db {
   if (opts.databaseUrl) {
+    const pgSchema = opts.pgSchema ?? schemaFromUrl(opts.databaseUrl);
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', pgSchema, close: () => kysely.destroy() };
   }
   const file = opts.sqliteFile ?? path.join(opts.dataDir, 'quarry.db');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -53,6 +56,16 @@ export function openDb(opts: OpenDbOptions): Db {
   database.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** A schema named by `options=-c search_path=X` in the connection string, if any. */
+function schemaFromUrl(url: string): string | null {
+  try {
+    const options = new URL(url).searchParams.get('options') ?? '';
+    return /search_path=([A-Za-z0-9_]+)/.exec(options)?.[1] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** True once the database answers a trivial query. */

@@ -15,8 +15,15 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+/**
+ * Apply every pending migration. Pass the `Db` (not only its Kysely) when it may live in a
+ * non-default PostgreSQL schema: Kysely's migrator looks for its bookkeeping tables across
+ * all schemas unless told which one is ours.
+ */
+export async function migrateToLatest(target: Kysely<any> | { kysely: Kysely<any>; pgSchema?: string | null }): Promise<string[]> {
+  const db = 'kysely' in target ? target.kysely : target;
+  const schema = 'kysely' in target ? (target.pgSchema ?? undefined) : undefined;
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

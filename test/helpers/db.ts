@@ -29,7 +29,7 @@ export async function createTestDb(): Promise<TestDb> {
     await admin.query(`create schema ${schema}`);
     await admin.end();
     const db = openDb({ databaseUrl: TEST_PG_URL, dataDir, pgSchema: schema });
-    await migrateToLatest(db.kysely);
+    await migrateToLatest(db);
     const url = new URL(TEST_PG_URL);
     url.searchParams.set('options', `-c search_path=${schema}`);
     return {
@@ -47,7 +47,7 @@ export async function createTestDb(): Promise<TestDb> {
     };
   }
   const db = openDb({ databaseUrl: null, dataDir });
-  await migrateToLatest(db.kysely);
+  await migrateToLatest(db);
   return {
     db,
     dataDir,

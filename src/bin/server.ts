@@ -1,0 +1,26 @@
+/**
+ * `npm start`: the HTTP server with the embedded job worker. Start-up and signals only.
+ * SIGTERM/SIGINT: stop accepting requests, let running jobs reach a safe point (their
+ * unfinished work is released to the queue), then close the database.
+ */
+import { loadConfig } from '../config/index.js';
+import { createRuntime } from '../runtime.js';
+import { buildApp } from '../http/app.js';
+
+const config = loadConfig();
+const runtime = await createRuntime(config);
+const app = await buildApp(runtime.deps);
+await app.listen({ port: config.port, host: config.host });
+runtime.deps.logger.info({ url: config.publicUrl, database: runtime.deps.db.dialect }, 'Quarry is listening');
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  runtime.deps.logger.info({ signal }, 'shutting down');
+  await app.close();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,49 @@
+/**
+ * The one place where anything thrown during a request becomes a response, through
+ * `toHttp()` of the error vocabulary. Fastify's own errors (bad JSON, schema violations,
+ * oversized bodies) are first translated into QuarryErrors.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { QuarryError, badRequest, isQuarryError, toHttp, validationFailed } from '../../errors/index.js';
+
+function fromFastify(err: FastifyError): QuarryError | null {
+  if (err.validation) {
+    const details = err.validation.map((v) => ({
+      field: fieldOf(v.instancePath, v.params, err.validationContext),
+      message: v.message ?? 'is invalid',
+      in: err.validationContext,
+    }));
+    const first = details[0];
+    return validationFailed(first ? `${first.field}: ${first.message}` : 'Request does not match its schema', details);
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) return badRequest('Malformed JSON body');
+  if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return badRequest('Empty JSON body');
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return new QuarryError('bad_request', 'Request body too large');
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return badRequest('Unsupported content type; send application/json');
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+    return new QuarryError(err.statusCode === 404 ? 'not_found' : 'bad_request', err.message);
+  }
+  return null;
+}
+
+function fieldOf(instancePath: string, params: Record<string, unknown>, ctx: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const missing = typeof params.missingProperty === 'string' ? params.missingProperty : null;
+  const extra = typeof params.additionalProperty === 'string' ? params.additionalProperty : null;
+  const name = [path, missing ?? extra].filter(Boolean).join('.');
+  return name || (ctx ?? 'body');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const qe = isQuarryError(err) ? err : fromFastify(err);
+    if (!qe) req.log.error({ err }, 'unhandled error');
+    else if (qe.status >= 500) req.log.warn({ code: qe.code, msg: qe.message }, 'request failed');
+    const { statusCode, headers, body } = toHttp(qe ?? err);
+    void reply.code(statusCode).headers(headers).send(body);
+  });
+  app.setNotFoundHandler((_req, reply) => {
+    const { statusCode, body } = toHttp(new QuarryError('route_not_found', 'Not Found'));
+    void reply.code(statusCode).send(body);
+  });
+}

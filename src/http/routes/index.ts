@@ -1,0 +1,39 @@
+/** Every route of the service, one module per operation. */
+import type { RouteModule } from './types.js';
+import health from './meta/health.js';
+import openapi from './meta/openapi.js';
+import signup from './auth/signup.js';
+import login from './auth/login.js';
+import logout from './auth/logout.js';
+import getAccount from './account/get.js';
+import disclaimer from './account/disclaimer.js';
+import createKey from './account/create-key.js';
+import listKeys from './account/list-keys.js';
+import revokeKey from './account/revoke-key.js';
+import createDispatch from './dispatch/create.js';
+import listTasks from './dispatch/list.js';
+import getTask from './dispatch/get.js';
+import respond from './dispatch/respond.js';
+import cancel from './dispatch/cancel.js';
+import activeTask from './dispatch/active-task.js';
+import revisions from './dispatch/revisions.js';
+
+export const ROUTES: RouteModule[] = [
+  health,
+  openapi,
+  signup,
+  login,
+  logout,
+  getAccount,
+  disclaimer,
+  createKey,
+  listKeys,
+  revokeKey,
+  createDispatch,
+  listTasks,
+  getTask,
+  respond,
+  cancel,
+  activeTask,
+  revisions,
+];

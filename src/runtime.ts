@@ -1,0 +1,70 @@
+/**
+ * The composition root: turns a Config into the running parts (database, queue, limiter,
+ * fetcher, logger, job workers) and knows how to shut them down in a safe order. Used by
+ * bin/server, bin/worker, the benchmarks and the tests, so they all run the same wiring.
+ */
+import pino, { type Logger } from 'pino';
+import type { Config } from './config/index.js';
+import { openDb, migrateToLatest, type Db } from './db/index.js';
+import { systemClock, type Clock } from './clock.js';
+import { createQueue, JobRegistry, type Worker } from './queue/index.js';
+import { createRateLimiter } from './ratelimit/index.js';
+import { createFetcher } from './fetch/index.js';
+import type { ServiceDeps } from './services/deps.js';
+import { registerJobs } from './jobs/index.js';
+
+export interface Runtime {
+  deps: ServiceDeps;
+  registry: JobRegistry;
+  worker: Worker | null;
+  /** Stop taking work, let running jobs reach a safe point, close connections and the database. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger?: Logger;
+  /** An already opened (and migrated) database, e.g. a test's. */
+  db?: Db;
+  clock?: Clock;
+  /** Run job workers in this process (default: config.queue.embeddedWorker). */
+  startWorker?: boolean;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.logLevel, base: { service: 'quarry' } });
+}
+
+export async function createRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = opts.logger ?? createLogger(config);
+  const clock = opts.clock ?? systemClock;
+  const ownsDb = !opts.db;
+  const db = opts.db ?? openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (ownsDb) await migrateToLatest(db);
+
+  const registry = new JobRegistry();
+  const queue = createQueue({ db, config, clock, logger, registry });
+  const limiter = createRateLimiter(config);
+  const fetcher = createFetcher(config);
+  const deps: ServiceDeps = { config, db, clock, queue, limiter, fetcher, logger };
+  registerJobs(registry, deps);
+
+  const startWorker = opts.startWorker ?? config.queue.embeddedWorker;
+  const worker = startWorker ? queue.createWorker({ concurrency: config.queue.concurrency }) : null;
+  worker?.start();
+
+  let closed = false;
+  return {
+    deps,
+    registry,
+    worker,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await worker?.stop();
+      await queue.close();
+      await limiter.close();
+      await fetcher.close();
+      if (ownsDb) await db.close();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * What the operations need, passed in (never imported as singletons), so HTTP, MCP, the CLI,
+ * jobs and tests all run the same code against real parts.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config/index.js';
+import type { Db } from '../db/index.js';
+import type { Clock } from '../clock.js';
+import type { JobQueue } from '../queue/index.js';
+import type { RateLimiter } from '../ratelimit/index.js';
+import type { Fetcher } from '../fetch/types.js';
+import type { DispatchHooks } from './tasks.js';
+
+export interface ServiceDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  queue: JobQueue;
+  limiter: RateLimiter;
+  fetcher: Fetcher;
+  logger: Logger;
+  /** Optional steps of dispatch supplied by the builder (login-wall probe, marketplace match). */
+  dispatchHooks?: DispatchHooks;
+}

@@ -1,0 +1,163 @@
+/**
+ * API keys: creation (shown once), listing, revocation and verification.
+ * A key is `pmx_` + 32 random bytes in base64url (256 bits); only its sha256 is stored.
+ * Expected denials (missing, invalid, expired) are return values, not exceptions: the
+ * auth plugin turns them into the contract's three 401 reasons.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../db/index.js';
+import { iso, newId, type Clock } from '../clock.js';
+import { notFound, validationFailed } from '../errors/index.js';
+
+export const KEY_PREFIX = 'pmx_';
+/** The exact shape of a key we issue; anything else (quotes, spaces, other case of the prefix) is invalid. */
+const KEY_SHAPE = /^pmx_[A-Za-z0-9_-]{20,128}$/;
+
+export interface ApiKeyRecord {
+  id: string;
+  name: string | null;
+  prefix: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used: string | null;
+  revoked_at: string | null;
+}
+
+export interface CreatedKey {
+  id: string;
+  api_key: string;
+  name: string | null;
+  created_at: string;
+  expires_at: string | null;
+  last_used: string | null;
+  message: string;
+  warning: string | null;
+}
+
+export type KeyVerdict =
+  | { ok: true; keyId: string; userId: string; plan: string }
+  | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
+
+export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+
+export async function createKey(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  opts: { name?: string | null; expiresAt?: string | null } = {},
+): Promise<CreatedKey> {
+  let expiresAt: string | null = null;
+  if (opts.expiresAt) {
+    const t = Date.parse(opts.expiresAt);
+    if (Number.isNaN(t)) throw validationFailed('expires_at must be an ISO-8601 date-time', [{ field: 'expires_at' }]);
+    if (t <= clock.now().getTime()) throw validationFailed('expires_at must be in the future', [{ field: 'expires_at' }]);
+    expiresAt = new Date(t).toISOString();
+  }
+  const apiKey = KEY_PREFIX + randomBytes(32).toString('base64url');
+  const row = {
+    id: newId(),
+    user_id: userId,
+    name: opts.name ?? null,
+    key_hash: hashKey(apiKey),
+    key_prefix: apiKey.slice(0, 10),
+    created_at: iso(clock),
+    expires_at: expiresAt,
+    revoked_at: null,
+    last_used_at: null,
+  };
+  await db.kysely.insertInto('api_keys').values(row).execute();
+  return {
+    id: row.id,
+    api_key: apiKey,
+    name: row.name,
+    created_at: row.created_at,
+    expires_at: expiresAt,
+    last_used: null,
+    message: 'API key created. Store it now: it will not be shown again.',
+    warning: expiresAt ? `This key expires at ${expiresAt}.` : null,
+  };
+}
+
+export async function listKeys(db: Db, userId: string): Promise<ApiKeyRecord[]> {
+  const rows = await db.kysely
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    prefix: r.key_prefix,
+    created_at: r.created_at,
+    expires_at: r.expires_at,
+    last_used: r.last_used_at,
+    revoked_at: r.revoked_at,
+  }));
+}
+
+/** Revocation is instant: the next request with the key is refused (no cache in front of it). */
+export async function revokeKey(db: Db, clock: Clock, userId: string, keyId: string): Promise<void> {
+  const res = await db.kysely
+    .updateTable('api_keys')
+    .set({ revoked_at: iso(clock) })
+    .where('id', '=', keyId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound(`API key ${keyId} not found`);
+}
+
+/**
+ * Picks the key out of the headers exactly as the contract says: `X-API-Key` wins over
+ * `Authorization: Bearer`; header names are case-insensitive (Node lower-cases them), values
+ * are taken verbatim so stray quotes or white space make the key invalid.
+ */
+export function keyFromHeaders(headers: Record<string, string | string[] | undefined>): string | null {
+  const x = headers['x-api-key'];
+  if (x !== undefined) return Array.isArray(x) ? (x[0] ?? '') : x;
+  const auth = headers.authorization;
+  if (auth === undefined) return null;
+  const value = Array.isArray(auth) ? (auth[0] ?? '') : auth;
+  const m = /^Bearer (.*)$/is.exec(value);
+  return m ? m[1] : '';
+}
+
+/** Last-used stamps are written at most once a minute per key: a write on every call would be the hot path's cost. */
+const LAST_USED_EVERY_MS = 60_000;
+
+export async function verifyKey(
+  kysely: Kysely<Database>,
+  clock: Clock,
+  presented: string | null,
+): Promise<KeyVerdict> {
+  if (presented === null) return { ok: false, reason: 'missing' };
+  if (!KEY_SHAPE.test(presented)) return { ok: false, reason: 'invalid' };
+  const row = await kysely
+    .selectFrom('api_keys')
+    .innerJoin('users', 'users.id', 'api_keys.user_id')
+    .select([
+      'api_keys.id as id',
+      'api_keys.user_id as user_id',
+      'api_keys.expires_at as expires_at',
+      'api_keys.revoked_at as revoked_at',
+      'api_keys.last_used_at as last_used_at',
+      'users.plan as plan',
+    ])
+    .where('api_keys.key_hash', '=', hashKey(presented))
+    .executeTakeFirst();
+  if (!row || row.revoked_at) return { ok: false, reason: 'invalid' };
+  const now = clock.now();
+  if (row.expires_at && Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'expired' };
+  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > LAST_USED_EVERY_MS) {
+    await kysely.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
+  }
+  return { ok: true, keyId: row.id, userId: row.user_id, plan: row.plan };
+}
+
+export const KEY_DENIAL_MESSAGES: Record<'missing' | 'invalid' | 'expired', string> = {
+  missing: 'Missing X-API-Key header',
+  invalid: 'Invalid API key',
+  expired: 'API key expired',
+};

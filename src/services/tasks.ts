@@ -1,0 +1,306 @@
+/**
+ * Dispatch tasks: creating a build, reading and listing tasks, answering an input prompt,
+ * cancelling, and the views the contract defines. Ownership is checked here, once: another
+ * account's task is indistinguishable from a missing one (404).
+ */
+import type { Selectable } from 'kysely';
+import type { TasksTable } from '../db/schema.js';
+import { iso, newId } from '../clock.js';
+import { planOf, CHARGES } from '../config/index.js';
+import { QuarryError, badRequest, conflict, forbidden, notFound, validationFailed } from '../errors/index.js';
+import type { ServiceDeps } from './deps.js';
+import { transitionTask, isTerminal, IN_FLIGHT, TASK_STATUSES, type TaskStatus } from './task-state.js';
+import { chargeOrThrow } from './credits.js';
+import { findScraper, getLatestVersion, getOwnedScraper } from './scrapers.js';
+import { generatedApi, type GeneratedApi } from './api-view.js';
+
+export type TaskRow = Selectable<TasksTable>;
+
+export interface TaskView {
+  id: string;
+  url: string;
+  task: string;
+  status: TaskStatus;
+  iteration: number;
+  user_input_prompt: unknown;
+  result_scraper_id: string | null;
+  result_marketplace_id: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  parent_task_id: string | null;
+  extends_scraper_id: string | null;
+  revision_type: string | null;
+  auth_enabled: boolean;
+  source: string;
+  contributes_to_marketplace: boolean;
+  progress: unknown;
+  marketplace_apis: unknown;
+  existing_marketplace_apis: unknown;
+  generated_api: GeneratedApi | null;
+}
+
+const parse = (s: string | null): unknown => (s ? JSON.parse(s) : null);
+
+export async function toTaskView(deps: Pick<ServiceDeps, 'db' | 'config'>, t: TaskRow): Promise<TaskView> {
+  let api: GeneratedApi | null = null;
+  if (t.status === 'completed' && t.result_scraper_id) {
+    const scraper = await findScraper(deps.db.kysely, t.result_scraper_id);
+    if (scraper) {
+      const v = await getLatestVersion(deps.db.kysely, scraper);
+      api = generatedApi(deps.config, scraper.id, v.recipe, t.result_marketplace_id);
+    }
+  }
+  return {
+    id: t.id,
+    url: t.url,
+    task: t.task,
+    status: t.status as TaskStatus,
+    iteration: t.iteration,
+    user_input_prompt: t.status === 'needs_input' ? parse(t.user_input_prompt) : null,
+    result_scraper_id: t.result_scraper_id,
+    result_marketplace_id: t.result_marketplace_id,
+    error: t.error,
+    created_at: t.created_at,
+    updated_at: t.updated_at,
+    completed_at: t.completed_at,
+    parent_task_id: t.parent_task_id,
+    extends_scraper_id: t.extends_scraper_id,
+    revision_type: t.revision_type,
+    auth_enabled: t.auth_enabled === 1,
+    source: t.source,
+    contributes_to_marketplace: t.contributes_to_marketplace === 1,
+    progress: parse(t.progress),
+    marketplace_apis: parse(t.marketplace_apis),
+    existing_marketplace_apis: parse(t.existing_marketplace_apis),
+    generated_api: api,
+  };
+}
+
+export async function getOwnedTask(deps: Pick<ServiceDeps, 'db'>, userId: string, taskId: string): Promise<TaskRow> {
+  const t = await deps.db.kysely
+    .selectFrom('tasks')
+    .selectAll()
+    .where('id', '=', taskId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!t) throw notFound(`Task ${taskId} not found`);
+  return t;
+}
+
+export interface DispatchInput {
+  url: string;
+  task?: string;
+  contributes_to_marketplace?: boolean;
+  allow_auth?: boolean;
+  workspace?: boolean;
+  force_new?: unknown;
+}
+
+export interface DispatchResult {
+  task_id: string;
+  matched: boolean;
+  test_inputs: unknown[];
+  may_require_auth: boolean;
+}
+
+/** An absolute http(s) URL with a host, or a 422 naming the field. */
+export function checkTargetUrl(raw: string): URL {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw validationFailed('url must be an absolute http(s) URL', [{ field: 'url', message: 'not an absolute URL' }]);
+  }
+  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !u.hostname) {
+    throw validationFailed('url must be an absolute http(s) URL', [{ field: 'url', message: 'scheme must be http or https' }]);
+  }
+  return u;
+}
+
+export const BUILD_JOB = 'build';
+
+export const FORCE_NEW_REMOVED = () => badRequest('force_new has been removed; every dispatch builds or matches');
+
+export interface DispatchHooks {
+  /** Quick login-wall probe of the entry page (at most 2 s). */
+  probeLoginWall?: (url: string) => Promise<boolean>;
+}
+
+export async function createDispatch(
+  deps: ServiceDeps,
+  userId: string,
+  input: DispatchInput,
+  hooks: DispatchHooks = {},
+): Promise<DispatchResult> {
+  if (input.force_new !== undefined) throw FORCE_NEW_REMOVED();
+  const url = checkTargetUrl(input.url).toString();
+  const user = await deps.db.kysely
+    .selectFrom('users')
+    .select(['plan', 'workspace_id', 'disclaimer_accepted_at'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const plan = planOf(user.plan);
+  if (input.workspace === true && !(plan.workspaces && user.workspace_id)) {
+    throw new QuarryError('payment_required', 'workspace builds require a Team plan workspace');
+  }
+  if (input.allow_auth === true) {
+    if (!plan.paid) throw new QuarryError('payment_required', 'allow_auth requires a paid plan');
+    if (!user.disclaimer_accepted_at) {
+      throw forbidden('allow_auth requires accepting the one-time disclaimer (POST /account/disclaimer)');
+    }
+  }
+  const contributes = input.contributes_to_marketplace !== false;
+  const mayRequireAuth = hooks.probeLoginWall ? await hooks.probeLoginWall(url).catch(() => false) : false;
+
+  const now = iso(deps.clock);
+  const taskId = newId();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    // The charge, the task and its job commit together or not at all.
+    if (!contributes) {
+      await chargeOrThrow(trx, deps.clock, userId, CHARGES.privateBuild, 'private_build', taskId);
+    }
+    await trx
+      .insertInto('tasks')
+      .values({
+        id: taskId,
+        user_id: userId,
+        url,
+        task: input.task ?? '',
+        status: 'queued',
+        iteration: 0,
+        user_input_prompt: null,
+        user_response: null,
+        result_scraper_id: null,
+        result_marketplace_id: null,
+        error: null,
+        parent_task_id: null,
+        extends_scraper_id: null,
+        revision_type: null,
+        auth_enabled: 0,
+        allow_auth: input.allow_auth ? 1 : 0,
+        source: 'built',
+        contributes_to_marketplace: contributes ? 1 : 0,
+        workspace: input.workspace ? 1 : 0,
+        progress: JSON.stringify(initialProgress(now)),
+        marketplace_apis: null,
+        existing_marketplace_apis: JSON.stringify({ matches: [] }),
+        created_at: now,
+        updated_at: now,
+        completed_at: null,
+      })
+      .execute();
+    await deps.queue.enqueue(trx, { kind: BUILD_JOB, payload: { taskId }, taskId, jobKey: `task:${taskId}` });
+  });
+  return { task_id: taskId, matched: false, test_inputs: [], may_require_auth: mayRequireAuth };
+}
+
+export function initialProgress(at: string) {
+  return {
+    stage: 'queued',
+    headline: 'Waiting for a worker',
+    percent: 0,
+    endpoints: [],
+    log: [{ at, level: 'info', message: 'Task queued' }],
+  };
+}
+
+export async function listTasks(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  userId: string,
+  opts: { status?: string; limit: number; offset: number; parentTaskId?: string },
+): Promise<{ tasks: TaskView[]; total: number }> {
+  if (opts.status !== undefined && !(TASK_STATUSES as readonly string[]).includes(opts.status)) {
+    throw validationFailed(`status must be one of ${TASK_STATUSES.join(', ')}`, [{ field: 'status' }]);
+  }
+  let q = deps.db.kysely.selectFrom('tasks').where('user_id', '=', userId);
+  if (opts.status) q = q.where('status', '=', opts.status);
+  if (opts.parentTaskId) q = q.where('parent_task_id', '=', opts.parentTaskId);
+  const [{ n }] = await q.select((eb) => eb.fn.countAll<number>().as('n')).execute();
+  const rows = await q
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .offset(opts.offset)
+    .execute();
+  return { tasks: await Promise.all(rows.map((r) => toTaskView(deps, r))), total: Number(n) };
+}
+
+export async function respondToTask(
+  deps: ServiceDeps,
+  userId: string,
+  taskId: string,
+  userResponse: Record<string, unknown>,
+): Promise<{ ok: true }> {
+  const t = await getOwnedTask(deps, userId, taskId);
+  if (t.status !== 'needs_input') throw conflict(`Task ${taskId} is ${t.status}, not needs_input`);
+  const prompt = parse(t.user_input_prompt) as { fields?: Array<{ name: string; required?: boolean }> } | null;
+  const missing = (prompt?.fields ?? []).filter(
+    (f) => f.required && (userResponse[f.name] === undefined || userResponse[f.name] === null || userResponse[f.name] === ''),
+  );
+  if (missing.length) {
+    throw validationFailed(
+      `Missing required answer${missing.length > 1 ? 's' : ''}: ${missing.map((f) => f.name).join(', ')}`,
+      missing.map((f) => ({ field: f.name, message: 'required' })),
+    );
+  }
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    const moved = await transitionTask(trx, deps.clock, taskId, 'queued', { user_response: JSON.stringify(userResponse) }, ['needs_input']);
+    if (!moved) throw conflict(`Task ${taskId} is no longer waiting for input`);
+    await deps.queue.enqueue(trx, {
+      kind: BUILD_JOB,
+      payload: { taskId, resume: true },
+      taskId,
+      jobKey: `task:${taskId}:resume:${t.iteration + 1}`,
+    });
+  });
+  return { ok: true };
+}
+
+export async function cancelTask(
+  deps: ServiceDeps,
+  userId: string,
+  taskId: string,
+): Promise<{ task_id: string; previous_status: string; cancelled: boolean }> {
+  // A task can change state between the read and the write (a build finishing); retry with
+  // the state we find until the move is made or the task is terminal.
+  for (let i = 0; i < 5; i++) {
+    const t = await getOwnedTask(deps, userId, taskId);
+    if (isTerminal(t.status)) throw conflict(`Task ${taskId} is already ${t.status}`, { previous_status: t.status });
+    const moved = await transitionTask(deps.db.kysely, deps.clock, taskId, 'cancelled', { error: null }, [t.status as TaskStatus]);
+    if (moved) {
+      await deps.queue.cancel({ taskId });
+      return { task_id: taskId, previous_status: t.status, cancelled: true };
+    }
+  }
+  throw conflict(`Task ${taskId} is changing state; try again`);
+}
+
+export async function activeTaskOfScraper(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  userId: string,
+  scraperId: string,
+): Promise<{ task: TaskView | null }> {
+  await getOwnedScraper(deps.db, userId, scraperId);
+  const t = await deps.db.kysely
+    .selectFrom('tasks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('extends_scraper_id', '=', scraperId)
+    .where('status', 'in', IN_FLIGHT)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return { task: t ? await toTaskView(deps, t) : null };
+}
+
+export async function listRevisions(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  userId: string,
+  taskId: string,
+  opts: { limit: number; offset: number },
+): Promise<{ tasks: TaskView[]; total: number }> {
+  await getOwnedTask(deps, userId, taskId);
+  return listTasks(deps, userId, { ...opts, parentTaskId: taskId });
+}

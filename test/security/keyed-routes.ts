@@ -1,0 +1,27 @@
+/**
+ * Every keyed route of the service, for the shared security suite. Ids are filled from a
+ * fixture owned by the "other" account, so a route that leaks must fail the 404 check.
+ * Later features add their routes here.
+ */
+export interface OwnedIds {
+  taskId: string;
+  scraperId: string;
+}
+
+export interface KeyedRoute {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: (ids: OwnedIds) => string;
+  body?: unknown;
+  /** Whether the route addresses a resource by id (and must 404 for another account). */
+  owned: boolean;
+}
+
+export const KEYED_ROUTES: KeyedRoute[] = [
+  { method: 'POST', path: () => '/dispatch', body: { url: 'http://127.0.0.1:9/' }, owned: false },
+  { method: 'GET', path: () => '/dispatch/tasks', owned: false },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}`, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/${i.taskId}`, body: { user_response: { a: 1 } }, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/cancel`, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/scrapers/${i.scraperId}/active-task`, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/revisions`, owned: true },
+];
