@@ -23,3 +23,9 @@ export async function quarryError(work: Promise<unknown>): Promise<QuarryError> 
   }
   throw new Error('expected a QuarryError, but the promise resolved');
 }
+
+/** A Cloudflare managed-challenge page as served with a 403. */
+export const CLOUDFLARE_CHALLENGE = `<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title>
+<meta http-equiv="refresh" content="390"></head><body><div class="main-wrapper"><noscript>Enable JavaScript and cookies to continue</noscript></div>
+<script>(function(){window._cf_chl_opt={cvId: '3',cZone: "example.com",cType: 'managed'};var a = document.createElement('script');
+a.src = '/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1?ray=8a1b2c3d4e5f';document.getElementsByTagName('head')[0].appendChild(a);}());</script></body></html>`;
