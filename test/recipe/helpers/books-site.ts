@@ -32,10 +32,16 @@ export const BOOKS: Book[] = Array.from({ length: 25 }, (_, i) => {
 export const PAGE_SIZE = 10;
 
 export interface BooksSite extends FixtureSite {
-  /** Highest number of detail requests answered at the same time. */
+  /** Highest number of detail requests being answered at the same time. */
   maxInFlight(): number;
-  /** Hold detail answers until released, so in-flight requests pile up as far as allowed. */
-  detailDelay: { ms: number };
+  /** Start counting maxInFlight afresh. */
+  resetMaxInFlight(): void;
+  /**
+   * Hold every detail answer until this many detail requests are in flight (or 300 ms passed,
+   * for the tail of a list): in-flight requests then pile up exactly as far as the client
+   * allows, whatever the machine's speed. 0 answers at once.
+   */
+  hold: { untilInFlight: number };
 }
 
 const html = (body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Books</title></head><body>${body}</body></html>`;
@@ -68,7 +74,22 @@ const apiBook = (b: Book) => ({ id: b.id, title: b.title, price: Number(b.price)
 export async function startBooksSite(extraRoutes: FixtureRoutes = []): Promise<BooksSite> {
   let inFlight = 0;
   let maxInFlight = 0;
-  const detailDelay = { ms: 0 };
+  const hold = { untilInFlight: 0 };
+  let waiters: Array<() => void> = [];
+  const releaseIfFull = () => {
+    if (inFlight < hold.untilInFlight) return;
+    waiters.forEach((release) => release());
+    waiters = [];
+  };
+  const waitForCompany = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 300);
+      waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+      releaseIfFull();
+    });
   const routes: FixtureRoutes = [
     ...extraRoutes,
     ['/books', (_req, _res, url) => {
@@ -79,7 +100,7 @@ export async function startBooksSite(extraRoutes: FixtureRoutes = []): Promise<B
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
       try {
-        if (detailDelay.ms) await new Promise((r) => setTimeout(r, detailDelay.ms));
+        if (hold.untilInFlight > 0) await waitForCompany();
         const book = BOOKS.find((b) => b.id === Number(url.pathname.split('/')[2]));
         return book ? { body: detailPage(book) } : { status: 404, body: html('<h1>No such book</h1>') };
       } finally {
@@ -118,5 +139,12 @@ export async function startBooksSite(extraRoutes: FixtureRoutes = []): Promise<B
     ['/broken', { status: 500, body: `Internal error: ${'x'.repeat(3000)}` }],
   ];
   const site = await startFixtureSite(routes);
-  return { ...site, maxInFlight: () => maxInFlight, detailDelay };
+  return {
+    ...site,
+    maxInFlight: () => maxInFlight,
+    resetMaxInFlight: () => {
+      maxInFlight = 0;
+    },
+    hold,
+  };
 }
