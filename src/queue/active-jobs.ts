@@ -91,7 +91,9 @@ export class ActiveJobs {
 
   private schedule(): void {
     if (!this.running) return;
-    this.timer = setTimeout(() => void this.tick(), this.opts.cancelPollMs);
+    // Ticking slower than heartbeatMs would let leases expire under running jobs.
+    const interval = Math.min(this.opts.cancelPollMs, this.opts.heartbeatMs);
+    this.timer = setTimeout(() => void this.tick(), interval);
   }
 
   private async tick(): Promise<void> {

@@ -8,7 +8,7 @@
 import { sql, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import { iso } from '../clock.js';
 import type { Database } from '../db/index.js';
-import { toJob } from './rows.js';
+import { isoAfter, toJob } from './rows.js';
 import type { StoreContext } from './store.js';
 import type { Executor, Job } from './types.js';
 
@@ -32,16 +32,20 @@ export async function completeJob(ctx: StoreContext, jobId: string, workerId: st
   return row ? toJob(row) : null;
 }
 
-/** Back to pending at `runAt` with the error kept as data (or cancelled, if that was requested). */
-export async function retryJob(ctx: StoreContext, jobId: string, workerId: string, error: string, runAt: string): Promise<Job | null> {
+/**
+ * Back to pending, due `delayMs` after now, with the error kept as data (or cancelled, if that
+ * was requested meanwhile). run_at and updated_at come from the same instant.
+ */
+export async function retryJob(ctx: StoreContext, jobId: string, workerId: string, error: string, delayMs: number): Promise<Job | null> {
+  const now = ctx.clock.now();
   const row = await ownedBy(ctx.db.kysely.updateTable('jobs'), jobId, workerId)
     .set({
       status: pendingUnlessCancelled,
       job_key: keyUnlessCancelled,
-      run_at: runAt,
+      run_at: isoAfter(now, delayMs),
       last_error: error,
       ...unlocked,
-      updated_at: iso(ctx.clock),
+      updated_at: now.toISOString(),
     })
     .returningAll()
     .executeTakeFirst();

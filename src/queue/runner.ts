@@ -4,7 +4,6 @@
  * as data (completed / retry with backoff / failed + onFailed / cancelled). Also owns the
  * bounded graceful drain used by `Worker.stop()`.
  */
-import { isoAfter } from './rows.js';
 import { ActiveJobs, type ActiveJob } from './active-jobs.js';
 import { backoffDelayMs, type BackoffPolicy } from './backoff.js';
 import { describeError, isRetryable, PermanentJobError } from './errors.js';
@@ -140,11 +139,11 @@ export class JobRunner {
 
   private async recordError(job: Job, error: unknown): Promise<void> {
     if (!isRetryable(error) || job.attempts >= job.maxAttempts) return this.recordFailure(job, error);
-    const runAt = isoAfter(this.opts.clock.now(), backoffDelayMs(this.opts.backoff, job.attempts));
-    const updated = await retryJob(this.opts, job.id, this.opts.workerId, describeError(error), runAt);
+    const delayMs = backoffDelayMs(this.opts.backoff, job.attempts);
+    const updated = await retryJob(this.opts, job.id, this.opts.workerId, describeError(error), delayMs);
     if (!updated) return this.lost(job);
     if (updated.status === 'cancelled') this.opts.events.emit('job:cancelled', { job: updated });
-    else this.opts.events.emit('job:retry', { job: updated, workerId: this.opts.workerId, error, runAt });
+    else this.opts.events.emit('job:retry', { job: updated, workerId: this.opts.workerId, error, runAt: updated.runAt });
   }
 
   /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Job, JobHelpers, Queue, Worker } from '../../src/queue/index.js';
-import { createTestDb, type TestDb } from '../helpers/db.js';
-import { insertTask, testQueue, waitForStatus } from './helpers.js';
+import type { TestDb } from '../helpers/db.js';
+import { insertTask, testQueue, waitForStatus, createQueueTestDb } from './helpers.js';
 
 describe('queue: enqueue and run', () => {
   let t: TestDb;
@@ -9,7 +9,7 @@ describe('queue: enqueue and run', () => {
   let worker: Worker | undefined;
 
   beforeEach(async () => {
-    t = await createTestDb();
+    t = await createQueueTestDb();
     queue = testQueue(t);
   });
   afterEach(async () => {
