@@ -86,6 +86,8 @@ export class QuarryError extends Error {
   get retryable(): boolean {
     if (this.code === 'blocked') return this.fields.retry_after != null;
     if (this.code === 'upstream_error') {
+      // A refused target stays refused however often it is tried.
+      if (['private_address', 'unsupported_scheme', 'invalid_url'].includes(String(this.fields.reason))) return false;
       const s = this.fields.upstream_status_code;
       return typeof s !== 'number' || s >= 500 || s === 408;
     }

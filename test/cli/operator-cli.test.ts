@@ -1,0 +1,57 @@
+/**
+ * The operator CLI runs as a real child process on the same data as a running server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+
+const run = promisify(execFile);
+const BIN = path.resolve('bin/quarry.js');
+
+describe('quarry operator CLI', () => {
+  let t: TestApp;
+  let base: string;
+  const cli = (args: string[]) =>
+    run(process.execPath, [BIN, ...args], { env: { ...process.env, ...t.testDb.env, QUARRY_LOG_LEVEL: 'silent' } });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.close());
+
+  it('creates a user and a key that the running server accepts', async () => {
+    const user = JSON.parse((await cli(['user', 'create', '--email', 'ops@example.test', '--password', 'operator pass', '--plan', 'developer'])).stdout);
+    expect(user).toMatchObject({ email: 'ops@example.test', plan: 'developer', credits_remaining: 5000 });
+    const key = JSON.parse((await cli(['key', 'create', '--email', 'ops@example.test', '--name', 'cli'])).stdout);
+    expect(key.api_key).toMatch(/^pmx_/);
+    const res = await fetch(`${base}/account`, { headers: { 'x-api-key': key.api_key } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).email).toBe('ops@example.test');
+  });
+
+  it('sets plans and credits, recorded in the ledger', async () => {
+    await cli(['user', 'create', '--email', 'p@example.test', '--password', 'password p']);
+    const plan = JSON.parse((await cli(['plan', 'set', '--email', 'p@example.test', '--plan', 'team'])).stdout);
+    expect(plan.plan).toBe('team');
+    expect(plan.workspace_id).toEqual(expect.any(String));
+    const credits = JSON.parse((await cli(['credits', 'set', '--email', 'p@example.test', '--credits', '42'])).stdout);
+    expect(credits.credits_remaining).toBe(42);
+    const rows = await t.runtime.deps.db.kysely.selectFrom('credit_ledger').selectAll().where('user_id', '=', credits.id).execute();
+    expect(rows.reduce((s, r) => s + Number(r.delta), 0)).toBe(42);
+  });
+
+  it('migrate is idempotent', async () => {
+    const out = JSON.parse((await cli(['migrate'])).stdout);
+    expect(out.migrated).toBe(true);
+  });
+
+  it('reports usage errors with exit code 64 and unknown accounts with 1', async () => {
+    await expect(cli(['user', 'create', '--email', 'x@example.test'])).rejects.toMatchObject({ code: 64 });
+    await expect(cli(['key', 'create', '--email', 'nobody@example.test'])).rejects.toMatchObject({ code: 1 });
+    await expect(cli(['plan', 'set', '--email', 'p@example.test', '--plan', 'platinum'])).rejects.toMatchObject({ code: 1 });
+    await expect(cli(['frobnicate'])).rejects.toMatchObject({ code: 64 });
+  });
+});
