@@ -117,7 +117,7 @@ describe('follow', () => {
       { type: 'shape', meta: { picks: '{picks}' } },
     ]);
     const { body } = await runEndpoint(recipe, 'run', {}, { fetcher });
-    const picks = (body as { meta: { picks: Row[] } }).meta.picks;
+    const picks = (body as unknown as { meta: { picks: Row[] } }).meta.picks;
     expect(picks.map((p) => p.upc ?? null)).toEqual(['UPC-0002', null, 'UPC-0003']);
     expect(picks[1]).toEqual({ id: 999 });
   });
