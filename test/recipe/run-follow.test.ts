@@ -135,6 +135,21 @@ describe('follow', () => {
     expect(detailRequests().map((r) => r.path)).toEqual(['/books/2', '/books/999']);
   });
 
+  it('follows the records of every page inside a paginate step', async () => {
+    const recipe = oneEndpoint(site.url, [
+      {
+        type: 'paginate',
+        strategy: { kind: 'next_link', selector: 'a[rel=next]' },
+        max_pages: 2,
+        steps: [{ type: 'request', url: '/books' }, bookListExtract, follow({ concurrency: 2 })],
+      },
+    ]);
+    const { body, pagesFetched } = await runEndpoint(recipe, 'run', {}, { fetcher });
+    expect(rows(body).map((r) => r.upc)).toEqual(Array.from({ length: 20 }, (_, i) => `UPC-${String(i + 1).padStart(4, '0')}`));
+    expect(pagesFetched).toBe(22);
+    expect((body as { meta: unknown }).meta).toEqual({ has_more: true });
+  });
+
   it('never skips past the request budget of the call', async () => {
     const recipe = oneEndpoint(site.url, listing([follow()]));
     await expect(runEndpoint(recipe, 'run', {}, { fetcher, limits: { maxRequests: 4 } })).rejects.toMatchObject({

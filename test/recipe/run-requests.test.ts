@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runEndpoint, type Step } from '../../src/recipe/index.js';
+import { createCookieJar } from '../../src/fetch/index.js';
 import type { Fetcher } from '../../src/fetch/types.js';
 import { startBooksSite, type BooksSite } from './helpers/books-site.js';
 import { createTestFetcher } from './helpers/fetcher.js';
@@ -104,6 +105,15 @@ describe('request: cookies, vars and shaping', () => {
     const noCookieFirst = oneEndpoint(site.url, [{ type: 'request', url: '/echo' }, echoed]);
     const second = await runEndpoint(noCookieFirst, 'run', {}, { fetcher });
     expect(echo(second.body).headers.cookie).toBeUndefined();
+  });
+
+  it('uses the cookie jar it is given (a restored session) and hands it back', async () => {
+    const cookieJar = createCookieJar();
+    cookieJar.store(`${site.url}/`, ['session=restored; Path=/']);
+    const recipe = oneEndpoint(site.url, [{ type: 'request', url: '/set-cookie' }, { type: 'request', url: '/echo' }, echoed]);
+    const result = await runEndpoint(recipe, 'run', {}, { fetcher, cookieJar });
+    expect(echo(result.body).headers.cookie).toBe('session=restored; sid=s3cret');
+    expect(result.cookieJar).toBe(cookieJar);
   });
 
   it('extracts from a page kept in a var, into vars, and shapes the answer', async () => {
