@@ -9,6 +9,7 @@ import { planOf, type PlanName, PLANS } from '../config/index.js';
 import { QuarryError, conflict, notFound, unauthorized, validationFailed } from '../errors/index.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { getBalance, grant } from './credits.js';
+import { forgetKeys } from './keys.js';
 
 export interface Account {
   id: string;
@@ -98,6 +99,7 @@ export async function setPlan(db: Db, userId: string, planName: string): Promise
     .set({ plan: plan.name, workspace_id: plan.workspaces ? (u.workspace_id ?? newId()) : u.workspace_id })
     .where('id', '=', userId)
     .execute();
+  forgetKeys(db.kysely, { userId });
   return getAccount(db, userId);
 }
 

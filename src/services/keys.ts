@@ -107,6 +107,7 @@ export async function revokeKey(db: Db, clock: Clock, userId: string, keyId: str
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(`API key ${keyId} not found`);
+  forgetKeys(db.kysely, { keyId });
 }
 
 /**
@@ -127,6 +128,39 @@ export function keyFromHeaders(headers: Record<string, string | string[] | undef
 /** Last-used stamps are written at most once a minute per key: a write on every call would be the hot path's cost. */
 const LAST_USED_EVERY_MS = 60_000;
 
+/**
+ * Verified keys are remembered briefly so the hot path does not query for the key on every
+ * call. Revocation through this process drops the entry at once (`forgetKey`); a revocation
+ * or plan change made by another process is seen within KEY_CACHE_TTL_MS. Expiry is checked
+ * on every call against the remembered expiry, so an expired key is refused on time.
+ */
+const KEY_CACHE_TTL_MS = 5_000;
+const KEY_CACHE_MAX = 10_000;
+
+interface CachedKey {
+  keyId: string;
+  userId: string;
+  plan: string;
+  expiresAt: number | null;
+  cachedAt: number;
+  lastUsedAt: number;
+}
+
+const caches = new WeakMap<object, Map<string, CachedKey>>();
+function cacheOf(kysely: object): Map<string, CachedKey> {
+  let c = caches.get(kysely);
+  if (!c) caches.set(kysely, (c = new Map()));
+  return c;
+}
+
+/** Drop remembered keys of a key id or of a whole user (revocation, plan change). */
+export function forgetKeys(kysely: object, match: { keyId?: string; userId?: string }): void {
+  const cache = cacheOf(kysely);
+  for (const [hash, entry] of cache) {
+    if (entry.keyId === match.keyId || entry.userId === match.userId) cache.delete(hash);
+  }
+}
+
 export async function verifyKey(
   kysely: Kysely<Database>,
   clock: Clock,
@@ -134,26 +168,47 @@ export async function verifyKey(
 ): Promise<KeyVerdict> {
   if (presented === null) return { ok: false, reason: 'missing' };
   if (!KEY_SHAPE.test(presented)) return { ok: false, reason: 'invalid' };
-  const row = await kysely
-    .selectFrom('api_keys')
-    .innerJoin('users', 'users.id', 'api_keys.user_id')
-    .select([
-      'api_keys.id as id',
-      'api_keys.user_id as user_id',
-      'api_keys.expires_at as expires_at',
-      'api_keys.revoked_at as revoked_at',
-      'api_keys.last_used_at as last_used_at',
-      'users.plan as plan',
-    ])
-    .where('api_keys.key_hash', '=', hashKey(presented))
-    .executeTakeFirst();
-  if (!row || row.revoked_at) return { ok: false, reason: 'invalid' };
-  const now = clock.now();
-  if (row.expires_at && Date.parse(row.expires_at) <= now.getTime()) return { ok: false, reason: 'expired' };
-  if (!row.last_used_at || now.getTime() - Date.parse(row.last_used_at) > LAST_USED_EVERY_MS) {
-    await kysely.updateTable('api_keys').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
+  const hash = hashKey(presented);
+  const now = clock.now().getTime();
+  const cache = cacheOf(kysely);
+  let entry = cache.get(hash);
+  if (!entry || now - entry.cachedAt > KEY_CACHE_TTL_MS) {
+    cache.delete(hash);
+    const row = await kysely
+      .selectFrom('api_keys')
+      .innerJoin('users', 'users.id', 'api_keys.user_id')
+      .select([
+        'api_keys.id as id',
+        'api_keys.user_id as user_id',
+        'api_keys.expires_at as expires_at',
+        'api_keys.revoked_at as revoked_at',
+        'api_keys.last_used_at as last_used_at',
+        'users.plan as plan',
+      ])
+      .where('api_keys.key_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row || row.revoked_at) return { ok: false, reason: 'invalid' };
+    entry = {
+      keyId: row.id,
+      userId: row.user_id,
+      plan: row.plan,
+      expiresAt: row.expires_at ? Date.parse(row.expires_at) : null,
+      cachedAt: now,
+      lastUsedAt: row.last_used_at ? Date.parse(row.last_used_at) : 0,
+    };
+    if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, entry);
   }
-  return { ok: true, keyId: row.id, userId: row.user_id, plan: row.plan };
+  if (entry.expiresAt !== null && entry.expiresAt <= now) return { ok: false, reason: 'expired' };
+  if (now - entry.lastUsedAt > LAST_USED_EVERY_MS) {
+    entry.lastUsedAt = now;
+    await kysely
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date(now).toISOString() })
+      .where('id', '=', entry.keyId)
+      .execute();
+  }
+  return { ok: true, keyId: entry.keyId, userId: entry.userId, plan: entry.plan };
 }
 
 export const KEY_DENIAL_MESSAGES: Record<'missing' | 'invalid' | 'expired', string> = {

@@ -14,7 +14,7 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 export type ScraperSource = 'built' | 'subscribed' | 'forked' | 'canonical' | 'imported';
 
-export interface ScraperRow extends ScrapersTable {}
+export type ScraperRow = ScrapersTable;
 
 export interface ScraperVersion {
   scraper_id: string;

@@ -5,6 +5,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { TasksTable } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared.js';
 import { iso, newId } from '../clock.js';
 import { planOf, CHARGES } from '../config/index.js';
 import { QuarryError, badRequest, conflict, forbidden, notFound, validationFailed } from '../errors/index.js';
@@ -78,13 +79,13 @@ export async function toTaskView(deps: Pick<ServiceDeps, 'db' | 'config'>, t: Ta
   };
 }
 
+// The most polled read of the service: precompiled.
+const selectOwnedTask = preparedQuery(2, (db, taskId: string, userId: string) =>
+  db.selectFrom('tasks').selectAll().where('id', '=', taskId).where('user_id', '=', userId),
+);
+
 export async function getOwnedTask(deps: Pick<ServiceDeps, 'db'>, userId: string, taskId: string): Promise<TaskRow> {
-  const t = await deps.db.kysely
-    .selectFrom('tasks')
-    .selectAll()
-    .where('id', '=', taskId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [t] = await selectOwnedTask(deps.db.kysely, taskId, userId);
   if (!t) throw notFound(`Task ${taskId} not found`);
   return t;
 }

@@ -1,0 +1,57 @@
+/**
+ * bench:api — requests per second of GET /dispatch/tasks/{id} with a valid key (key lookup,
+ * ownership check, task read and serialisation) against a bare Fastify route that answers the
+ * same JSON with no work, both served by this process and loaded by the same generator.
+ * Last line: `api: ratio 0.NN (X req/s vs Y req/s bare)`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { loadConfig } from '../src/config/index.js';
+import { createRuntime } from '../src/runtime.js';
+import { buildApp } from '../src/http/app.js';
+import { createUser } from '../src/services/accounts.js';
+import { createKey } from '../src/services/keys.js';
+import { runLoad, fmt } from './lib/load.js';
+
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-api-'));
+const config = loadConfig({ QUARRY_DATA_DIR: dataDir, QUARRY_LOG_LEVEL: 'silent', QUARRY_EMBEDDED_WORKER: '0' });
+const runtime = await createRuntime(config, { logger: pino({ level: 'silent' }), startWorker: false });
+const app = await buildApp(runtime.deps, { logger: false });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const { db, clock } = runtime.deps;
+const user = await createUser(db, clock, { email: 'bench@example.test', password: 'bench password' });
+const key = (await createKey(db, clock, user.id)).api_key;
+const created = await app.inject({ method: 'POST', url: '/dispatch', headers: { 'x-api-key': key }, payload: { url: 'https://example.com/', task: 'bench' } });
+const taskId = created.json().task_id as string;
+const taskBody = (await app.inject({ method: 'GET', url: `/dispatch/tasks/${taskId}`, headers: { 'x-api-key': key } })).body;
+
+const bare = Fastify({ logger: false });
+bare.get('/dispatch/tasks/:task_id', async (_req, reply) => reply.type('application/json').send(taskBody));
+const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const opts = { concurrency: CONCURRENCY, durationMs: DURATION_MS, warmupMs: 1000 };
+// Alternate the two so drift in machine load affects both alike; keep the better of two runs each.
+const ours: number[] = [];
+const theirs: number[] = [];
+for (let i = 0; i < 2; i++) {
+  const b = await runLoad({ ...opts, url: `${bareBase}/dispatch/tasks/${taskId}` });
+  const o = await runLoad({ ...opts, url: `${base}/dispatch/tasks/${taskId}`, headers: { 'x-api-key': key } });
+  if (o.statuses['200'] !== o.requests) throw new Error(`unexpected statuses ${JSON.stringify(o.statuses)}`);
+  theirs.push(b.rps);
+  ours.push(o.rps);
+  console.log(`run ${i + 1}: quarry ${fmt(o.rps, 0)} req/s (p50 ${fmt(o.p50, 2)} ms, p99 ${fmt(o.p99, 2)} ms); bare ${fmt(b.rps, 0)} req/s (p50 ${fmt(b.p50, 2)} ms)`);
+}
+const q = Math.max(...ours);
+const b = Math.max(...theirs);
+await app.close();
+await bare.close();
+await runtime.close();
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.log(`api: ratio ${fmt(q / b, 2)} (${fmt(q, 0)} req/s vs ${fmt(b, 0)} req/s bare)`);

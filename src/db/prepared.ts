@@ -1,0 +1,33 @@
+/**
+ * Precompiled queries for hot paths. Building and compiling a Kysely query costs more than
+ * running it on SQLite; a hot query is compiled once per database (with sentinel values in
+ * place of its parameters) and then executed with the real values swapped in. The SQL stays
+ * dialect-correct because the database's own compiler produced it.
+ */
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { Database } from './schema.js';
+
+const SENTINEL = (i: number) => `\u0000quarry-param-${i}\u0000`;
+
+export function preparedQuery<P extends unknown[], R>(
+  arity: P['length'],
+  build: (db: Kysely<Database>, ...params: P) => Compilable<R>,
+): (db: Kysely<Database>, ...params: P) => Promise<R[]> {
+  const compiled = new WeakMap<Kysely<Database>, { sql: string; slots: Array<number | { value: unknown }> }>();
+  return async (db, ...params) => {
+    let c = compiled.get(db);
+    if (!c) {
+      const sentinels = Array.from({ length: arity }, (_, i) => SENTINEL(i)) as P;
+      const q = build(db, ...sentinels).compile();
+      const slots = q.parameters.map((p) => {
+        const i = sentinels.indexOf(p);
+        return i >= 0 ? i : { value: p };
+      });
+      c = { sql: q.sql, slots };
+      compiled.set(db, c);
+    }
+    const values = c.slots.map((s) => (typeof s === 'number' ? params[s] : s.value));
+    const res = await db.executeQuery<R>(CompiledQuery.raw(c.sql, values));
+    return res.rows;
+  };
+}
