@@ -83,7 +83,9 @@ export class BullWorker implements Worker {
   private bullQueue: BullQueue | null = null;
   private bullWorker: BullMqWorker<DispatchedJobData> | null = null;
   private dispatcher: Dispatcher | null = null;
+  private subscribed: Promise<void> = Promise.resolve();
   private stopping = false;
+  private stopped: Promise<void> | null = null;
 
   constructor(
     private readonly opts: RunnerOptions & QueueSettings,
@@ -125,7 +127,13 @@ export class BullWorker implements Worker {
     }
   }
 
-  async stop(options: StopOptions = {}): Promise<void> {
+  /** Idempotent: a second call waits for the first shutdown. */
+  stop(options: StopOptions = {}): Promise<void> {
+    this.stopped ??= this.shutdown(options);
+    return this.stopped;
+  }
+
+  private async shutdown(options: StopOptions): Promise<void> {
     this.stopping = true;
     await this.dispatcher?.stop();
     // Take no new messages, but do not wait here for the running ones: drain() bounds that.
@@ -145,6 +153,8 @@ export class BullWorker implements Worker {
       await clearDispatchMark(this.opts, [jobId]);
       return;
     }
+    // A job must not start before cancel messages can reach it.
+    await this.subscribed;
     const job = await claimById(this.opts, jobId, this.id, this.opts.leaseMs);
     // Not claimable: already run, cancelled, running elsewhere, or a duplicate message.
     if (!job) return;
@@ -161,8 +171,9 @@ export class BullWorker implements Worker {
         this.opts.logger.warn({ err, message }, 'unreadable cancel message');
       }
     });
-    this.subscriber.subscribe(this.bull.channel).catch((err: unknown) => {
-      this.opts.logger.error({ err }, 'subscribing to cancel messages failed; relying on the cancel poll');
-    });
+    this.subscribed = this.subscriber.subscribe(this.bull.channel).then(
+      () => undefined,
+      (err: unknown) => this.opts.logger.error({ err }, 'subscribing to cancel messages failed; relying on the cancel poll'),
+    );
   }
 }

@@ -13,6 +13,7 @@ export class EmbeddedWorker implements Worker {
   private readonly runner: JobRunner;
   private loop: Promise<void> | null = null;
   private stopping = false;
+  private stopped: Promise<void> | null = null;
   private readonly sleeper = new Sleeper();
 
   constructor(private readonly opts: RunnerOptions & QueueSettings) {
@@ -26,7 +27,13 @@ export class EmbeddedWorker implements Worker {
     this.loop = this.claimLoop();
   }
 
-  async stop(options: StopOptions = {}): Promise<void> {
+  /** Idempotent: a second call waits for the first shutdown. */
+  stop(options: StopOptions = {}): Promise<void> {
+    this.stopped ??= this.shutdown(options);
+    return this.stopped;
+  }
+
+  private async shutdown(options: StopOptions): Promise<void> {
     this.stopping = true;
     this.sleeper.wake();
     await this.loop;
