@@ -58,14 +58,18 @@ function unquote(s: string): string {
   return s;
 }
 
-/** Every value the path reaches from `root`. A trailing array is returned as one value. */
-export function evaluatePath(root: unknown, path: string | PathStep[]): unknown[] {
+/**
+ * Every value the path reaches from `root`. A trailing array is returned as one value.
+ * `resolve` may replace a value before it is stepped into or returned (JSON-LD `@id` references).
+ */
+export function evaluatePath(root: unknown, path: string | PathStep[], resolve?: (v: unknown) => unknown): unknown[] {
   const steps = typeof path === 'string' ? parsePath(path) : path;
-  let current: unknown[] = [root];
+  const r = resolve ?? ((v: unknown) => v);
+  let current: unknown[] = [r(root)];
   for (const step of steps) {
     const next: unknown[] = [];
     for (const value of current) applyStep(value, step, next);
-    current = next;
+    current = next.map((v) => (Array.isArray(v) ? v.map(r) : r(v)));
     if (current.length === 0) break;
   }
   return current.filter((v) => v !== undefined);

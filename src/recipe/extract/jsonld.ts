@@ -72,3 +72,38 @@ export function jsonLdObjects(ctx: PageContext, type?: string | string[]): JsonO
   const wanted = new Set((Array.isArray(type) ? type : [type]).map(typeName));
   return jsonLdNodes(ctx).filter((obj) => typesOf(obj).some((t) => wanted.has(t)));
 }
+
+const idCache = new WeakMap<PageContext, Map<string, JsonObject>>();
+
+/** Nodes by @id (the fullest one when several share an id). */
+function idIndex(ctx: PageContext): Map<string, JsonObject> {
+  const hit = idCache.get(ctx);
+  if (hit) return hit;
+  const index = new Map<string, JsonObject>();
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 12 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) return value.forEach((v) => visit(v, depth + 1));
+    const obj = value as JsonObject;
+    const id = obj['@id'];
+    if (typeof id === 'string' && Object.keys(obj).length > 2) {
+      const known = index.get(id);
+      if (!known || Object.keys(known).length < Object.keys(obj).length) index.set(id, obj);
+    }
+    for (const [k, v] of Object.entries(obj)) if (k !== '@context') visit(v, depth + 1);
+  };
+  ctx.jsonLdBlocks().forEach((b) => visit(b, 0));
+  idCache.set(ctx, index);
+  return index;
+}
+
+/** A resolver for evaluatePath: `{"@id": "..."}` references become the node they name. */
+export function jsonLdResolver(ctx: PageContext): (v: unknown) => unknown {
+  const index = idIndex(ctx);
+  return (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const obj = v as JsonObject;
+    const id = obj['@id'];
+    if (typeof id !== 'string' || Object.keys(obj).some((k) => k !== '@id' && k !== '@type')) return v;
+    return index.get(id) ?? v;
+  };
+}

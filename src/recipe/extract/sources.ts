@@ -6,7 +6,7 @@ import type { Element } from 'domhandler';
 import type { Source } from '../types.js';
 import type { PageContext } from './page-context.js';
 import { evaluatePath } from './json-path.js';
-import { jsonLdObjects } from './jsonld.js';
+import { jsonLdObjects, jsonLdResolver } from './jsonld.js';
 import { microdataElements, microdataValue } from './microdata.js';
 import { foldLabel, labelValues } from './labels.js';
 import { readTables } from './tables.js';
@@ -34,8 +34,9 @@ export function evaluateSource(source: Source, scope: Scope, env: SourceEnv): Ma
   if ('css' in source) return cssMatches(ctx, source, scope);
   if ('jsonld' in source) {
     const out: Match[] = [];
+    const resolve = jsonLdResolver(ctx);
     for (const obj of jsonLdObjects(ctx, source.jsonld.type)) {
-      const values = source.jsonld.path ? evaluatePath(obj, source.jsonld.path) : [obj];
+      const values = source.jsonld.path ? evaluatePath(obj, source.jsonld.path, resolve) : [obj];
       for (const v of values) out.push(...spread(v).map((value) => ({ value: decodeJsonStrings(value) })));
     }
     return out;

@@ -1,0 +1,104 @@
+/**
+ * Offline extraction benchmark: induction + evaluation without the service.
+ * Per site: induce a detail extraction on the training pages (PROTOCOL.md split), evaluate it
+ * on every held-out page, score with PROTOCOL.md's rules (lib/score.ts).
+ *
+ *   node --import tsx bench/extract-offline.ts [--corpus DIR] [--site NAME] [--verbose]
+ *
+ * Writes every prediction next to its truth to bench/out/extract-offline.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { induceDetailExtraction } from '../src/builder/induce/index.js';
+import { evaluateExtraction } from '../src/recipe/extract/index.js';
+import { defaultCorpusDir, heldOutIds, loadCorpus, readPageText, taskSentence, trainingIds, type CorpusSite } from './lib/corpus.js';
+import { scoreSite, summarize, type PageResult, type SiteScore } from './lib/score.js';
+
+interface Args {
+  corpus: string;
+  site?: string;
+  verbose: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { corpus: defaultCorpusDir(), verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--corpus') args.corpus = resolve(argv[++i]);
+    else if (argv[i] === '--site') args.site = argv[++i];
+    else if (argv[i] === '--verbose') args.verbose = true;
+  }
+  return args;
+}
+
+/** The fields named by the task sentence: everything after the colon, comma-separated. */
+function fieldsOfTask(task: string): string[] {
+  return task
+    .slice(task.indexOf(':') + 1)
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+}
+
+const pageUrl = (id: string): string => `http://127.0.0.1/pages/${id}.htm`;
+const page = (site: CorpusSite, id: string) => ({ url: pageUrl(id), contentType: 'text/html', text: readPageText(site, id) });
+
+interface SiteOutput {
+  site: string;
+  score: SiteScore;
+  buildMs: number;
+  medianExecMs: number;
+  report: unknown;
+  extraction: unknown;
+  pages: PageResult[];
+}
+
+function runSite(site: CorpusSite): SiteOutput {
+  const task = taskSentence(site);
+  const fields = fieldsOfTask(task).map((name) => ({ name }));
+  const started = performance.now();
+  const training = trainingIds(site).map((id) => page(site, id));
+  const { extraction, report } = induceDetailExtraction({ pages: training, fields, vertical: site.vertical });
+  const buildMs = performance.now() - started;
+  const results: PageResult[] = [];
+  const times: number[] = [];
+  for (const id of heldOutIds(site)) {
+    const input = page(site, id);
+    const t0 = performance.now();
+    let predicted: Record<string, unknown> | null;
+    try {
+      predicted = evaluateExtraction(extraction, input) as Record<string, unknown>;
+    } catch (err) {
+      console.error(`${site.name} ${id}: ${(err as Error).message}`);
+      predicted = null;
+    }
+    times.push(performance.now() - t0);
+    results.push({ id, truth: site.truth[id] ?? {}, predicted });
+  }
+  times.sort((a, b) => a - b);
+  const medianExecMs = times.length ? times[Math.floor(times.length / 2)] : 0;
+  return { site: site.name, score: scoreSite(site.attributes, results), buildMs, medianExecMs, report, extraction, pages: results };
+}
+
+function main(): void {
+  const args = parseArgs(process.argv.slice(2));
+  const sites = loadCorpus(args.corpus).filter((s) => !args.site || s.name.includes(args.site));
+  const outputs: SiteOutput[] = [];
+  for (const site of sites) {
+    const out = runSite(site);
+    outputs.push(out);
+    const attrs = Object.entries(out.score.attributes)
+      .map(([a, s]) => `${a}=${s.f1.toFixed(2)}`)
+      .join(' ');
+    console.log(`${site.name.padEnd(28)} F1 ${out.score.f1.toFixed(3)}  build ${(out.buildMs / 1000).toFixed(1)} s  exec ${out.medianExecMs.toFixed(0)} ms  ${attrs}`);
+    if (args.verbose) console.log(JSON.stringify(out.report, null, 1));
+  }
+  const summary = summarize(Object.fromEntries(outputs.map((o) => [o.site, o.score.f1])));
+  for (const [vertical, f1] of Object.entries(summary.verticals)) console.log(`vertical ${vertical.padEnd(19)} F1 ${f1.toFixed(3)}`);
+  console.log(`extract-offline: macro F1 ${summary.overall.toFixed(3)} over ${outputs.length} sites`);
+  const outFile = resolve(dirname(fileURLToPath(import.meta.url)), 'out/extract-offline.json');
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify({ summary, sites: outputs }, null, 1));
+}
+
+main();

@@ -1,0 +1,29 @@
+/**
+ * Every candidate way to read a field, from every generator: structured data first (it states
+ * its meaning), then labels, headings and bylines, then named anchors.
+ */
+import { anchorCandidates } from './anchors.js';
+import { bylineCandidates, headingCandidates } from './headings.js';
+import { labelCandidates } from './labels.js';
+import { jsonLdCandidates, metaCandidates, microdataCandidates } from './structured.js';
+import type { Candidate, InduceContext } from './types.js';
+
+export function gatherCandidates(ctx: InduceContext): Candidate[] {
+  const shape = ctx.concept.shape;
+  const out: Candidate[] = [
+    ...jsonLdCandidates(ctx),
+    ...microdataCandidates(ctx),
+    ...metaCandidates(ctx),
+    ...labelCandidates(ctx),
+  ];
+  if (shape === 'title') out.push(...headingCandidates(ctx));
+  if (shape === 'person' || shape === 'organization') out.push(...bylineCandidates(ctx));
+  out.push(...anchorCandidates(ctx));
+  const seen = new Set<string>();
+  return out.filter((c) => {
+    const key = JSON.stringify(c.source) + JSON.stringify(c.clean ?? []);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Detail-page induction: from a few training pages of one template and the field names a user
+ * asked for, an `object` Extraction whose fields list their sources best first, with fallbacks
+ * of other kinds (so a page without JSON-LD still gets a value from its HTML).
+ */
+import { createPageContext, evaluateFieldOnPage, isEmpty, type PageContext } from '../../recipe/extract/index.js';
+import type { FieldSpec, Transform } from '../../recipe/types.js';
+import { resolveField, type Concept } from '../knowledge/index.js';
+import { gatherCandidates } from './candidates.js';
+import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
+import { shapeTransforms } from './shapes.js';
+import { mainEntityTypes } from './structured.js';
+import type { FieldReport, InduceInput, InduceResult } from './types.js';
+
+const MAX_SOURCES = 4;
+/** Below this a candidate is more likely wrong than right: emitting it only adds false values. */
+const MIN_SCORE = 0.12;
+
+export function induceDetailExtraction(input: InduceInput): InduceResult {
+  const pages = input.pages.map((p) => createPageContext(p));
+  const mainTypes = mainEntityTypes(pages, input.vertical);
+  const fields: Record<string, FieldSpec> = {};
+  const report: FieldReport[] = [];
+  for (const request of input.fields) {
+    const { concept } = resolveField(request.name, request.hint);
+    const candidates = gatherCandidates({ pages, concept, mainTypes, fieldName: request.name });
+    const scored = candidates.map((c) => measure(c, concept, pages));
+    applyAgreement(scored);
+    scored.sort((a, b) => b.score - a.score);
+    const chosen = chooseSources(scored);
+    const spec = buildSpec(chosen, concept);
+    fields[request.name] = spec;
+    report.push(fieldReport(request.name, chosen, spec, pages));
+  }
+  return { extraction: { kind: 'object', fields }, report };
+}
+
+/** The best candidate, then fallbacks that agree with it or cover pages it misses. */
+export function chooseSources(scored: ScoredCandidate[]): ScoredCandidate[] {
+  const usable = scored.filter((s) => s.coverage > 0 && s.fit >= 0.3 && s.score >= MIN_SCORE);
+  if (usable.length === 0) return [];
+  const chosen: ScoredCandidate[] = [usable[0]];
+  const top = usable[0].score;
+  for (const s of usable.slice(1)) {
+    if (chosen.length >= MAX_SOURCES) break;
+    if (s.score < 0.3 * top) break;
+    let ok = true;
+    let redundant = false;
+    for (const c of chosen) {
+      const { overlap, agree } = agreesWith(s, c);
+      if (overlap > 0 && agree / overlap < 0.6) ok = false;
+      if (overlap > 0 && agree === overlap && s.candidate.kind === c.candidate.kind && s.coverage <= c.coverage) redundant = true;
+    }
+    if (ok && !redundant) chosen.push(s);
+  }
+  return chosen;
+}
+
+function buildSpec(chosen: ScoredCandidate[], concept: Concept): FieldSpec {
+  const clean: Transform[] = [];
+  const seen = new Set<string>();
+  for (const c of chosen) {
+    for (const t of c.candidate.clean ?? []) {
+      const key = JSON.stringify(t);
+      if (!seen.has(key)) {
+        seen.add(key);
+        clean.push(t);
+      }
+    }
+  }
+  const spec: FieldSpec = { sources: chosen.map((c) => c.candidate.source) };
+  const transforms = [...clean, ...shapeTransforms(concept.shape)];
+  if (transforms.length > 0) spec.transforms = transforms;
+  if (concept.many) spec.many = true;
+  return spec;
+}
+
+function fieldReport(field: string, chosen: ScoredCandidate[], spec: FieldSpec, pages: PageContext[]): FieldReport {
+  const covered = pages.filter((p) => !isEmpty(evaluateFieldOnPage(spec, p))).length;
+  const best = chosen[0];
+  return {
+    field,
+    source: chosen.map((c) => c.candidate.describe).join(' > ') || 'none',
+    coverage: pages.length === 0 ? 0 : covered / pages.length,
+    confidence: best ? Math.min(1, Math.round(best.score * 100) / 100) : 0,
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Candidates from the page's headline (titles) and bylines (people): the h1, headings whose
+ * text is part of the document title, and "by X" lines in several languages.
+ */
+import type { Element } from 'domhandler';
+import { fold, type PageContext } from '../../recipe/extract/index.js';
+import { anchoredSelector } from './selectors.js';
+import type { Candidate, InduceContext } from './types.js';
+
+/** The document title and og:title, folded: what a page says its own name is. */
+export function documentTitle(page: PageContext): string {
+  const $ = page.$;
+  const og = page.metaTags().get('og:title')?.[0] ?? '';
+  const tw = page.metaTags().get('twitter:title')?.[0] ?? '';
+  return fold(`${$('title').first().text()} ${og} ${tw}`);
+}
+
+export function headingCandidates(ctx: InduceContext): Candidate[] {
+  const out = new Map<string, Candidate>();
+  const add = (c: Candidate): void => {
+    const key = JSON.stringify(c.source);
+    if (!out.has(key)) out.set(key, c);
+  };
+  add({ source: { css: 'h1' }, kind: 'heading', prior: 0.78, describe: 'css h1' });
+  for (const page of ctx.pages) {
+    const $ = page.$;
+    const title = documentTitle(page);
+    const headings = $('body h1, body h2, body h3').toArray().slice(0, 30) as Element[];
+    for (const el of headings) {
+      const text = fold(page.text(el));
+      if (text.length < 2 || !title.includes(fold(ownOrFull(page, el)))) continue;
+      const selector = anchoredSelector($, el) ?? (el.name === 'h1' ? 'h1' : null);
+      if (!selector) continue;
+      const prior = el.name === 'h1' ? 0.76 : 0.62;
+      add({ source: { css: selector }, kind: 'heading', prior, describe: `css ${selector}` });
+      if (hasQualifierTail(page, el)) {
+        add({ source: { css: selector, text_mode: 'own' }, kind: 'heading', prior: prior + 0.03, describe: `css ${selector} (own text)` });
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+function ownOrFull(page: PageContext, el: Element): string {
+  const own = el.children.filter((c) => c.type === 'text').map((c) => (c as unknown as { data: string }).data).join(' ');
+  return own.trim() ? own : page.text(el);
+}
+
+/**
+ * A heading whose own text comes first and whose child elements only add a qualifier in
+ * brackets ("Title <span>(Hardcover)</span>"): the own text is the title.
+ */
+function hasQualifierTail(page: PageContext, el: Element): boolean {
+  const full = page.text(el);
+  const own = el.children.filter((c) => c.type === 'text').map((c) => (c as unknown as { data: string }).data).join(' ').replace(/\s+/g, ' ').trim();
+  if (!own || own === full || !full.startsWith(own)) return false;
+  const tail = full.slice(own.length).trim();
+  return /^[([{].*[)\]}]$/.test(tail) || /^[-|:–—]/.test(tail);
+}
+
+const BY = /^\s*(?:by|written by|por|door|von|par|przez)\s+\S/i;
+const BY_CLEAN = '^\\s*(?:by|written by|por|door|von|par|przez)\\s+';
+
+export function bylineCandidates(ctx: InduceContext): Candidate[] {
+  const out = new Map<string, Candidate>();
+  for (const page of ctx.pages) {
+    const $ = page.$;
+    for (const el of $('body *').toArray() as Element[]) {
+      if (el.name === 'script' || el.name === 'style') continue;
+      const own = el.children.filter((c) => c.type === 'text').map((c) => (c as unknown as { data: string }).data).join(' ');
+      const ownTrim = own.replace(/\s+/g, ' ').trim();
+      if (!ownTrim || !BY.test(`${ownTrim} x`)) continue;
+      const full = page.text(el);
+      if (full.length > 150 || !BY.test(full)) continue;
+      const selector = anchoredSelector($, el);
+      if (!selector) continue;
+      const links = $(el).find('a').length;
+      if (links > 0) {
+        out.set(`${selector} a`, { source: { css: `${selector} a` }, kind: 'byline', prior: 0.64, describe: `byline ${selector} a` });
+      }
+      out.set(selector, {
+        source: { css: selector },
+        kind: 'byline',
+        clean: [{ op: 'replace', pattern: BY_CLEAN, replacement: '', flags: 'i' }],
+        prior: 0.58,
+        describe: `byline ${selector}`,
+      });
+    }
+  }
+  return [...out.values()].slice(0, 20);
+}

@@ -1,0 +1,100 @@
+/**
+ * Measuring candidates on the training pages. A candidate's score multiplies its prior by how
+ * often it yields a value (coverage), how well the values fit the field's shape (fit), whether
+ * they vary where they should (a constant title is template text), whether they look like the
+ * page's own title (titles), and whether other kinds of source agree with it.
+ */
+import { evaluateFieldOnPage, fold, type PageContext } from '../../recipe/extract/index.js';
+import type { FieldSpec, Transform } from '../../recipe/types.js';
+import type { Concept } from '../knowledge/index.js';
+import { documentTitle } from './headings.js';
+import { expectsVariety, fitValue, shapeTransforms, valueKey } from './shapes.js';
+import type { Candidate } from './types.js';
+import { isEmpty } from '../../recipe/extract/index.js';
+
+export interface ScoredCandidate {
+  candidate: Candidate;
+  spec: FieldSpec;
+  /** Value per training page (null when none). */
+  values: unknown[];
+  coverage: number;
+  fit: number;
+  score: number;
+}
+
+export function specFor(candidate: Candidate, concept: Concept, extra: Transform[] = []): FieldSpec {
+  const transforms = [...(candidate.clean ?? []), ...extra, ...shapeTransforms(concept.shape)];
+  const spec: FieldSpec = { sources: [candidate.source] };
+  if (transforms.length > 0) spec.transforms = transforms;
+  if (concept.many) spec.many = true;
+  return spec;
+}
+
+export function measure(candidate: Candidate, concept: Concept, pages: PageContext[]): ScoredCandidate {
+  const spec = specFor(candidate, concept);
+  const values = pages.map((p) => {
+    const v = evaluateFieldOnPage(spec, p);
+    return isEmpty(v) ? null : v;
+  });
+  const present = values.filter((v) => v !== null);
+  const coverage = pages.length === 0 ? 0 : present.length / pages.length;
+  let fit = present.length === 0 ? 0 : present.reduce((acc: number, v) => acc + fitValue(concept.shape, v), 0) / present.length;
+  if (concept.shape === 'list') fit *= listSizeFactor(present);
+  if (concept.shape === 'title') fit *= 0.5 + 0.5 * titleLikeness(values, pages);
+  let score = candidate.prior * (0.25 + 0.75 * coverage) * (0.05 + 0.95 * fit);
+  if (expectsVariety(concept.shape) && present.length >= 2 && new Set(present.map(valueKey)).size === 1) score *= 0.3;
+  return { candidate, spec, values, coverage, fit, score };
+}
+
+/** Lists of one item are rarely the list asked for (ingredients, steps). */
+function listSizeFactor(present: unknown[]): number {
+  const sizes = present.map((v) => (Array.isArray(v) ? v.length : 1));
+  const mean = sizes.reduce((a, b) => a + b, 0) / sizes.length;
+  return mean >= 3 ? 1 : mean >= 2 ? 0.8 : 0.4;
+}
+
+/** Share of pages whose value appears in the document title (or contains it). */
+function titleLikeness(values: unknown[], pages: PageContext[]): number {
+  let hits = 0;
+  let n = 0;
+  values.forEach((v, i) => {
+    if (typeof v !== 'string') return;
+    n++;
+    const t = fold(v);
+    const title = documentTitle(pages[i]);
+    if (t && (title.includes(t) || (title.length > 10 && t.includes(title)))) hits++;
+  });
+  return n === 0 ? 0 : hits / n;
+}
+
+/**
+ * Reward candidates that other kinds of source confirm: share of a candidate's values that some
+ * candidate of another kind also produced on the same page.
+ */
+export function applyAgreement(scored: ScoredCandidate[]): void {
+  const keys = scored.map((s) => s.values.map((v) => (v === null ? null : valueKey(v))));
+  scored.forEach((s, i) => {
+    let agreeing = 0;
+    let present = 0;
+    s.values.forEach((v, page) => {
+      if (v === null) return;
+      present++;
+      const mine = keys[i][page];
+      if (scored.some((o, j) => j !== i && o.candidate.kind !== s.candidate.kind && keys[j][page] === mine)) agreeing++;
+    });
+    if (present > 0) s.score *= 1 + 0.35 * (agreeing / present);
+  });
+}
+
+/** Whether two candidates give the same values where both give one (and overlap at all). */
+export function agreesWith(a: ScoredCandidate, b: ScoredCandidate): { overlap: number; agree: number } {
+  let overlap = 0;
+  let agree = 0;
+  a.values.forEach((v, i) => {
+    const w = b.values[i];
+    if (v === null || w === null) return;
+    overlap++;
+    if (valueKey(v) === valueKey(w)) agree++;
+  });
+  return { overlap, agree };
+}

@@ -1,0 +1,79 @@
+/**
+ * CSS selectors that survive from one page of a template to the next: ids and class names that
+ * look hand-written (not generated hashes or per-item numbers), itemprops, and short paths
+ * anchored on such names rather than on positions.
+ */
+import type { CheerioAPI } from 'cheerio';
+import type { Element } from 'domhandler';
+
+/** A name that is probably stable across pages: letters, few digits, no hash-like runs. */
+export function isStableName(name: string): boolean {
+  if (name.length < 2 || name.length > 60) return false;
+  if (!/^[A-Za-z_-][\w-]*$/.test(name)) return false;
+  if (/\d{3,}/.test(name)) return false;
+  const digits = (name.match(/\d/g) ?? []).length;
+  if (digits > 2 && digits / name.length > 0.2) return false;
+  // CSS-in-JS hashes: "css-1x2y3z", "sc-bdVaJa", "_3xkT9"; mixed case + digits in a short token.
+  if (/^(?:css|sc|jsx|emotion|styled)-/i.test(name)) return false;
+  if (/^_?[a-zA-Z0-9]{5,8}$/.test(name) && /\d/.test(name) && /[A-Z]/.test(name) && /[a-z]/.test(name)) return false;
+  return true;
+}
+
+export function cssEscape(name: string): string {
+  return name.replace(/([^\w-])/g, '\\$1');
+}
+
+export function stableClasses(el: Element): string[] {
+  return (el.attribs?.class ?? '').split(/\s+/).filter(isStableName);
+}
+
+/** One step of a path: `tag#id`, `tag.class.class` or `tag`. */
+function step(el: Element, useId: boolean): string {
+  const id = el.attribs?.id;
+  if (useId && id && isStableName(id)) return `#${cssEscape(id)}`;
+  const classes = stableClasses(el).slice(0, 2);
+  return el.name + classes.map((c) => `.${cssEscape(c)}`).join('');
+}
+
+function parentElement(el: Element): Element | null {
+  const p = el.parent;
+  return p && p.type === 'tag' ? (p as Element) : null;
+}
+
+/**
+ * A selector for `el` anchored on the nearest stable id or classes, at most `maxDepth` steps,
+ * that selects `el` first on this page. Null when no such selector exists.
+ */
+export function anchoredSelector($: CheerioAPI, el: Element, maxDepth = 4): string | null {
+  const parts: string[] = [];
+  let current: Element | null = el;
+  for (let depth = 0; current && depth < maxDepth; depth++) {
+    if (current.name === 'html' || current.name === 'body') break;
+    const part = step(current, true);
+    parts.unshift(part);
+    const selector = parts.join(' > ');
+    if (part.startsWith('#') || (depth > 0 && /[.#]/.test(part))) {
+      if (selectsFirst($, selector, el)) return selector;
+    } else if (depth === 0 && /[.#]/.test(part) && selectsFirst($, selector, el)) return selector;
+    current = parentElement(current);
+  }
+  return null;
+}
+
+/** Whether the selector's first match on the page is `el`. */
+export function selectsFirst($: CheerioAPI, selector: string, el: Element): boolean {
+  try {
+    return $(selector).first()[0] === el;
+  } catch {
+    return false;
+  }
+}
+
+/** How many elements the selector matches on the page (0 on an invalid selector). */
+export function countMatches($: CheerioAPI, selector: string): number {
+  try {
+    return $(selector).length;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Value shapes: how well a value fits what a field should hold (0..1), and the transforms that
+ * turn page text into a typed value of that shape. Validation runs on transformed values.
+ */
+import type { Transform } from '../../recipe/types.js';
+import { durationMinutes, fold, parseDate } from '../../recipe/extract/index.js';
+import { AVAILABILITY_PHRASES, CONDITION_PHRASES, type Shape } from '../knowledge/index.js';
+
+function phraseTransforms(phrases: Array<[string, string]>): Transform[] {
+  const sorted = [...phrases].sort((a, b) => b[0].length - a[0].length);
+  const escaped = sorted.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*'));
+  const table: Record<string, string> = {};
+  for (const [p, v] of phrases) table[p] = v;
+  return [
+    { op: 'schema_enum' },
+    { op: 'regex', pattern: `(${escaped.join('|')})`, flags: 'iu' },
+    { op: 'map', table },
+  ];
+}
+
+/** Transforms that type a value of the shape (applied after source-specific cleaning). */
+export function shapeTransforms(shape: Shape): Transform[] {
+  switch (shape) {
+    case 'price':
+      return [{ op: 'currency_amount' }];
+    case 'currency':
+      return [{ op: 'currency_code' }];
+    case 'availability':
+      return phraseTransforms(AVAILABILITY_PHRASES);
+    case 'condition':
+      return phraseTransforms(CONDITION_PHRASES);
+    case 'duration':
+      return [{ op: 'duration_minutes' }];
+    case 'yield':
+    case 'integer':
+      return [{ op: 'integer' }];
+    case 'number':
+    case 'rating':
+      return [{ op: 'number' }];
+    case 'url':
+    case 'image':
+      return [{ op: 'absolute_url' }];
+    case 'boolean':
+      return [{ op: 'boolean' }];
+    default:
+      return [];
+  }
+}
+
+const ENUMS = new Set([...AVAILABILITY_PHRASES, ...CONDITION_PHRASES].map(([, v]) => v));
+
+export function isbn13Valid(s: string): boolean {
+  const d = s.replace(/[\s-]/g, '');
+  if (!/^97[89]\d{10}$/.test(d)) return false;
+  const sum = [...d.slice(0, 12)].reduce((acc, c, i) => acc + Number(c) * (i % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === Number(d[12]);
+}
+
+export function isbn10Valid(s: string): boolean {
+  const d = s.replace(/[\s-]/g, '').toUpperCase();
+  if (!/^\d{9}[\dX]$/.test(d)) return false;
+  const sum = [...d].reduce((acc, c, i) => acc + (c === 'X' ? 10 : Number(c)) * (10 - i), 0);
+  return sum % 11 === 0;
+}
+
+export function gtinValid(s: string): boolean {
+  const d = s.replace(/[\s-]/g, '');
+  if (!/^(?:\d{8}|\d{12}|\d{13}|\d{14})$/.test(d)) return false;
+  const digits = [...d].map(Number);
+  const check = digits.pop()!;
+  const sum = digits.reverse().reduce((acc, n, i) => acc + n * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === check;
+}
+
+function words(s: string): number {
+  return s.split(/\s+/).filter(Boolean).length;
+}
+
+/** How well one (transformed, non-empty) value fits the shape, 0..1. */
+export function fitValue(shape: Shape, value: unknown): number {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 0;
+    const each = value.map((v) => fitValue(shape === 'list' ? 'text' : shape, v));
+    return each.reduce((a, b) => a + b, 0) / each.length;
+  }
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+  switch (shape) {
+    case 'title':
+      return text.length >= 2 && text.length <= 250 && words(text) <= 40 && !/^\d+$/.test(text) ? 1 : 0;
+    case 'text':
+      return text.length >= 1 && text.length <= 300 ? 1 : text.length <= 1000 ? 0.3 : 0;
+    case 'longtext':
+      return text.length >= 20 ? 1 : 0.3;
+    case 'person':
+    case 'organization': {
+      if (text.length < 2 || text.length > 100 || /https?:|[:@|{}<>]/.test(text)) return 0;
+      const n = words(text);
+      const limit = shape === 'person' ? 7 : 10;
+      if (n > limit) return 0.1;
+      return /\d{3,}/.test(text) ? 0.3 : 1;
+    }
+    case 'isbn13':
+      return isbn13Valid(text) ? 1 : 0;
+    case 'isbn10':
+      return isbn10Valid(text) ? 1 : 0;
+    case 'gtin':
+      return gtinValid(text) ? 1 : /^\d{8,14}$/.test(text) ? 0.4 : 0;
+    case 'identifier':
+      if (text.length < 2 || text.length > 40 || words(text) > 4) return 0;
+      return /\d/.test(text) || /^[A-Z0-9._\-/]+$/.test(text) ? 1 : 0.3;
+    case 'price':
+      return typeof value === 'number' && value > 0 && value < 1e8 ? 1 : 0;
+    case 'currency':
+      return /^[A-Z]{3}$/.test(text) ? 1 : 0;
+    case 'availability':
+    case 'condition':
+      return ENUMS.has(text) ? 1 : 0;
+    case 'date':
+      return text.length <= 40 && parseDate(text) !== null ? 1 : text.length <= 40 && /\b\d{4}\b/.test(text) ? 0.5 : 0;
+    case 'duration':
+      return typeof value === 'number' && value > 0 && value < 100_000 ? 1 : typeof value === 'number' && value === 0 ? 0.3 : 0;
+    case 'yield':
+      return typeof value === 'number' && value > 0 && value < 1000 ? 1 : 0;
+    case 'integer':
+    case 'number':
+      return typeof value === 'number' ? 1 : 0;
+    case 'rating':
+      return typeof value === 'number' && value >= 0 && value <= 100 ? 1 : 0;
+    case 'url':
+      return /^https?:\/\//.test(text) ? 1 : 0;
+    case 'image':
+      return /^https?:\/\//.test(text) ? (/\.(?:jpe?g|png|webp|gif|avif|svg)\b|image|img|photo/i.test(text) ? 1 : 0.6) : 0;
+    case 'boolean':
+      return typeof value === 'boolean' ? 1 : 0;
+    case 'list':
+      return text.length >= 2 && text.length <= 300 ? 1 : 0;
+  }
+}
+
+/** Shapes whose values should differ from page to page (a constant is template text). */
+export function expectsVariety(shape: Shape): boolean {
+  return ['title', 'isbn13', 'isbn10', 'gtin', 'identifier', 'list', 'longtext', 'url', 'image'].includes(shape);
+}
+
+/** Shapes that allow a duration text to be parsed (used to reject garbage early). */
+export function looksLikeDuration(text: string): boolean {
+  return durationMinutes(text) !== null;
+}
+
+/** Folded comparison key of a value (for agreement between candidates). */
+export function valueKey(value: unknown): string {
+  if (Array.isArray(value)) return value.map(valueKey).join('\u0001');
+  if (typeof value === 'number') return String(Math.round(value * 100) / 100);
+  if (typeof value === 'string') return fold(value).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return JSON.stringify(value ?? null);
+}

@@ -1,0 +1,155 @@
+/**
+ * Candidates from structured data: JSON-LD (schema.org), microdata and meta tags. These are the
+ * most stable sources a template has, so they get the highest priors; the main entity's type
+ * (Product, Recipe, Book...) is inferred from the training pages.
+ */
+import { jsonLdNodes, microdataElements, type PageContext } from '../../recipe/extract/index.js';
+import { nameTokens } from '../knowledge/index.js';
+import type { Candidate, InduceContext } from './types.js';
+
+/** Types that describe the page or site around the entity, never the entity itself. */
+const FRAME_TYPES = new Set(
+  ['WebPage', 'WebSite', 'BreadcrumbList', 'ListItem', 'ItemList', 'Organization', 'Corporation', 'NewsMediaOrganization', 'ImageObject',
+    'VideoObject', 'SiteNavigationElement', 'SearchAction', 'ReadAction', 'EntryPoint', 'Offer', 'AggregateOffer', 'Rating', 'AggregateRating',
+    'Review', 'Person', 'Brand', 'Thing', 'PropertyValue', 'QuantitativeValue', 'Duration', 'HowToStep', 'HowToSection', 'NutritionInformation',
+    'PostalAddress', 'GeoCoordinates', 'ContactPoint', 'WPHeader', 'WPFooter', 'WPSideBar', 'CollectionPage', 'ItemPage', 'AboutPage',
+    'SpeakableSpecification', 'Country', 'OfferShippingDetails', 'MerchantReturnPolicy', 'MonetaryAmount', 'Comment', 'InteractionCounter',
+    'UnitPriceSpecification', 'PriceSpecification', 'DefinedRegion', 'ShippingDeliveryTime'].map((t) => t.toLowerCase()),
+);
+
+/** Verticals people name, and the schema.org types of their detail pages. */
+const VERTICAL_TYPES: Record<string, string[]> = {
+  product: ['Product', 'ProductGroup', 'IndividualProduct', 'ProductModel', 'Vehicle', 'Car'],
+  book: ['Book', 'Product'],
+  recipe: ['Recipe'],
+  job: ['JobPosting'],
+  event: ['Event', 'MusicEvent', 'SportsEvent', 'TheaterEvent'],
+  article: ['NewsArticle', 'Article', 'BlogPosting', 'Report'],
+  news: ['NewsArticle', 'Article', 'BlogPosting'],
+  movie: ['Movie', 'TVSeries', 'CreativeWork'],
+  restaurant: ['Restaurant', 'LocalBusiness', 'FoodEstablishment'],
+  hotel: ['Hotel', 'LodgingBusiness'],
+  place: ['LocalBusiness', 'Place', 'TouristAttraction'],
+  realestate: ['RealEstateListing', 'Residence', 'Apartment', 'House', 'SingleFamilyResidence', 'Accommodation'],
+  auto: ['Car', 'Vehicle', 'Product'],
+  course: ['Course'],
+  software: ['SoftwareApplication', 'MobileApplication', 'WebApplication'],
+};
+
+/** The original spelling of a node's @type names (last segments). */
+function rawTypes(obj: Record<string, unknown>): string[] {
+  const t = obj['@type'];
+  const list = Array.isArray(t) ? t : [t];
+  return list
+    .filter((x): x is string => typeof x === 'string')
+    .map((x) => {
+      const trimmed = x.trim().replace(/[/#]+$/, '');
+      return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('#'), trimmed.lastIndexOf(':')) + 1);
+    });
+}
+
+function microdataTypes(page: PageContext): string[] {
+  const $ = page.$;
+  return $('[itemscope][itemtype]')
+    .toArray()
+    .flatMap((el) => (el.attribs.itemtype ?? '').split(/\s+/))
+    .filter(Boolean)
+    .map((t) => t.replace(/[/#]+$/, '').split(/[/#]/).pop()!)
+    .filter(Boolean);
+}
+
+/** The schema.org types of the pages' main entity, best first. */
+export function mainEntityTypes(pages: PageContext[], vertical?: string): string[] {
+  const counts = new Map<string, { name: string; pages: number; props: number }>();
+  for (const page of pages) {
+    const seen = new Set<string>();
+    const nodes = jsonLdNodes(page);
+    for (const node of nodes) {
+      for (const name of rawTypes(node)) {
+        const key = name.toLowerCase();
+        if (FRAME_TYPES.has(key)) continue;
+        const entry = counts.get(key) ?? { name, pages: 0, props: 0 };
+        if (!seen.has(key)) entry.pages++;
+        entry.props = Math.max(entry.props, Object.keys(node).length);
+        seen.add(key);
+        counts.set(key, entry);
+      }
+    }
+    for (const name of microdataTypes(page)) {
+      const key = name.toLowerCase();
+      if (FRAME_TYPES.has(key) || seen.has(key)) continue;
+      const entry = counts.get(key) ?? { name, pages: 0, props: 0 };
+      entry.pages++;
+      seen.add(key);
+      counts.set(key, entry);
+    }
+  }
+  const preferred = (VERTICAL_TYPES[(vertical ?? '').toLowerCase().replace(/[^a-z]/g, '')] ?? []).map((t) => t.toLowerCase());
+  return [...counts.entries()]
+    .sort(([ka, a], [kb, b]) => {
+      const pa = preferred.includes(ka) ? 1 : 0;
+      const pb = preferred.includes(kb) ? 1 : 0;
+      return pb - pa || b.pages - a.pages || b.props - a.props;
+    })
+    .map(([, v]) => v.name);
+}
+
+function typesPresent(pages: PageContext[], wanted: string[]): string[] {
+  const present = new Set<string>();
+  for (const page of pages) for (const node of jsonLdNodes(page)) for (const t of rawTypes(node)) present.add(t);
+  const lower = new Map([...present].map((t) => [t.toLowerCase(), t]));
+  return wanted.map((t) => lower.get(t.toLowerCase())).filter((t): t is string => t !== undefined);
+}
+
+export function jsonLdCandidates(ctx: InduceContext): Candidate[] {
+  const out: Candidate[] = [];
+  const { concept, pages, mainTypes } = ctx;
+  const main = mainTypes.slice(0, 2);
+  concept.schema.forEach((sp, i) => {
+    const types = sp.types ? typesPresent(pages, sp.types) : main;
+    if (types.length === 0) return;
+    const type = types.length === 1 ? types[0] : types;
+    out.push({
+      source: { jsonld: { type, path: sp.path } },
+      kind: 'jsonld',
+      prior: 0.95 - 0.03 * i,
+      describe: `jsonld ${types.join('|')}.${sp.path}`,
+    });
+  });
+  // Properties named like the field on the main entity (`numberOfPages` for `pages`).
+  const tokens = nameTokens(ctx.fieldName).filter((t) => t.length >= 4);
+  if (tokens.length > 0 && main.length > 0) {
+    const keys = new Set<string>();
+    for (const page of pages) {
+      for (const node of jsonLdNodes(page)) {
+        if (!rawTypes(node).some((t) => main.includes(t))) continue;
+        for (const k of Object.keys(node)) if (!k.startsWith('@') && tokens.some((t) => k.toLowerCase().includes(t))) keys.add(k);
+      }
+    }
+    for (const k of keys) {
+      if (out.some((c) => 'jsonld' in c.source && c.source.jsonld.path === k)) continue;
+      out.push({ source: { jsonld: { type: main.length === 1 ? main[0] : main, path: k } }, kind: 'jsonld', prior: 0.6, describe: `jsonld ${main.join('|')}.${k}` });
+    }
+  }
+  return out;
+}
+
+export function microdataCandidates(ctx: InduceContext): Candidate[] {
+  const out: Candidate[] = [];
+  (ctx.concept.microdata ?? []).forEach((itemprop, i) => {
+    const found = ctx.pages.some((p) => microdataElements(p, { itemprop }, null).length > 0);
+    if (!found) return;
+    out.push({ source: { microdata: { itemprop } }, kind: 'microdata', prior: 0.86 - 0.03 * i, describe: `microdata ${itemprop}` });
+  });
+  return out;
+}
+
+export function metaCandidates(ctx: InduceContext): Candidate[] {
+  const out: Candidate[] = [];
+  (ctx.concept.meta ?? []).forEach((key, i) => {
+    if (!ctx.pages.some((p) => p.metaTags().has(key.toLowerCase()))) return;
+    out.push({ source: { meta: key }, kind: 'meta', prior: 0.72 - 0.03 * i, describe: `meta ${key}` });
+  });
+  return out;
+}
+

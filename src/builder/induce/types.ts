@@ -1,0 +1,64 @@
+/**
+ * Induction of a detail-page extraction from a few training pages of one template.
+ *
+ * Glossary
+ * - Training page: a fetched detail page the builder explored; the extraction must also work on
+ *   pages of the same template it never saw.
+ * - Candidate: one way to read a field (a Source plus the cleaning it needs), proposed from
+ *   structured data, labels, anchors or headings, then measured on every training page.
+ * - Coverage: share of training pages where the candidate yields a value.
+ * - Fit: how well those values match the field's shape (an ISBN with a valid checksum...).
+ */
+import type { PageContext, PageInput } from '../../recipe/extract/index.js';
+import type { Extraction, Source, Transform } from '../../recipe/types.js';
+import type { Concept } from '../knowledge/index.js';
+
+export interface InduceFieldRequest {
+  name: string;
+  /** Free text saying what the field is, e.g. "the book's publisher". */
+  hint?: string;
+}
+
+export interface InduceInput {
+  pages: PageInput[];
+  fields: InduceFieldRequest[];
+  /** The kind of page (`book`, `product`, `recipe`...), when known. */
+  vertical?: string;
+}
+
+export interface FieldReport {
+  field: string;
+  /** Short description of the chosen source(s), best first, e.g. `jsonld Recipe.recipeIngredient`. */
+  source: string;
+  /** Share of training pages where the chosen spec yields a value. */
+  coverage: number;
+  /** 0..1: how sure the induction is (fit, agreement between sources, coverage). */
+  confidence: number;
+}
+
+export interface InduceResult {
+  extraction: Extraction & { kind: 'object' };
+  report: FieldReport[];
+}
+
+export type CandidateKind = 'jsonld' | 'microdata' | 'meta' | 'label' | 'css' | 'heading' | 'byline' | 'embedded';
+
+export interface Candidate {
+  source: Source;
+  kind: CandidateKind;
+  /** Cleaning this source needs before the shape's transforms (kept harmless for other sources). */
+  clean?: Transform[];
+  /** 0..1 belief in this kind of source for this concept before looking at values. */
+  prior: number;
+  /** Human-readable description for the report. */
+  describe: string;
+}
+
+/** What candidate generators see. */
+export interface InduceContext {
+  pages: PageContext[];
+  concept: Concept;
+  /** schema.org types of the pages' main entity, best first (e.g. ['Recipe']). */
+  mainTypes: string[];
+  fieldName: string;
+}

@@ -1,0 +1,42 @@
+/**
+ * Stock phrases in many languages mapped to schema.org ItemAvailability names. Negative and
+ * longer phrases come first: "not available" must win over "available".
+ */
+
+export const AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
+  ['outofstock', 'OutOfStock'], ['instock', 'InStock'], ['preorder', 'PreOrder'], ['backorder', 'BackOrder'],
+  ['soldout', 'SoldOut'], ['discontinued', 'Discontinued'], ['limitedavailability', 'LimitedAvailability'],
+  ['instoreonly', 'InStoreOnly'], ['onlineonly', 'OnlineOnly'], ['presale', 'PreSale'],
+  // en
+  ['out of stock', 'OutOfStock'], ['currently unavailable', 'OutOfStock'], ['not available', 'OutOfStock'], ['unavailable', 'OutOfStock'],
+  ['sold out', 'SoldOut'], ['temporarily out of stock', 'OutOfStock'], ['no longer available', 'Discontinued'], ['pre-order', 'PreOrder'],
+  ['back-order', 'BackOrder'], ['back order', 'BackOrder'], ['only a few left', 'LimitedAvailability'], ['low stock', 'LimitedAvailability'],
+  ['in stock', 'InStock'], ['available', 'InStock'], ['add to basket', 'InStock'], ['add to cart', 'InStock'], ['add to bag', 'InStock'],
+  // es
+  ['agotado', 'OutOfStock'], ['sin stock', 'OutOfStock'], ['no disponible', 'OutOfStock'], ['en stock', 'InStock'], ['disponible', 'InStock'],
+  ['añadir a la cesta', 'InStock'], ['añadir al carrito', 'InStock'],
+  // nl
+  ['uitverkocht', 'OutOfStock'], ['niet op voorraad', 'OutOfStock'], ['niet leverbaar', 'OutOfStock'], ['niet beschikbaar', 'OutOfStock'],
+  ['op voorraad', 'InStock'], ['leverbaar', 'InStock'], ['beschikbaar', 'InStock'], ['in winkelwagen', 'InStock'],
+  // de
+  ['ausverkauft', 'SoldOut'], ['nicht verfügbar', 'OutOfStock'], ['nicht auf lager', 'OutOfStock'], ['nicht lieferbar', 'OutOfStock'],
+  ['auf lager', 'InStock'], ['lieferbar', 'InStock'], ['verfügbar', 'InStock'], ['in den warenkorb', 'InStock'],
+  // fr
+  ['rupture de stock', 'OutOfStock'], ['épuisé', 'OutOfStock'], ['indisponible', 'OutOfStock'], ['non disponible', 'OutOfStock'],
+  ['en stock', 'InStock'], ['ajouter au panier', 'InStock'],
+  // it
+  ['esaurito', 'OutOfStock'], ['non disponibile', 'OutOfStock'], ['disponibile', 'InStock'], ['aggiungi al carrello', 'InStock'],
+  // pt
+  ['esgotado', 'OutOfStock'], ['indisponível', 'OutOfStock'], ['em estoque', 'InStock'], ['disponível', 'InStock'],
+  // pl
+  ['niedostępny', 'OutOfStock'], ['wyprzedany', 'SoldOut'], ['brak w magazynie', 'OutOfStock'], ['dostępny', 'InStock'], ['w magazynie', 'InStock'],
+];
+
+/** Condition phrases -> schema.org OfferItemCondition names. */
+export const CONDITION_PHRASES: Array<[phrase: string, value: string]> = [
+  ['newcondition', 'NewCondition'], ['usedcondition', 'UsedCondition'], ['refurbishedcondition', 'RefurbishedCondition'],
+  ['damagedcondition', 'DamagedCondition'], ['refurbished', 'RefurbishedCondition'], ['reacondicionado', 'RefurbishedCondition'],
+  ['used', 'UsedCondition'], ['usado', 'UsedCondition'], ['gebruikt', 'UsedCondition'], ['gebraucht', 'UsedCondition'], ['occasion', 'UsedCondition'],
+  ['usato', 'UsedCondition'], ['używany', 'UsedCondition'], ['new', 'NewCondition'], ['nuevo', 'NewCondition'], ['nieuw', 'NewCondition'],
+  ['neu', 'NewCondition'], ['neuf', 'NewCondition'], ['nuovo', 'NewCondition'], ['novo', 'NewCondition'], ['nowy', 'NewCondition'],
+];

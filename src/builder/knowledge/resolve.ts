@@ -1,0 +1,98 @@
+/**
+ * From a requested field name (any language, any casing: `isbn_13`, `publicationDate`,
+ * `Zutaten`, `number of pages`) to a Concept. Unknown names get a concept made from their
+ * own words, so induction still searches labels, anchors and schema.org properties named alike.
+ */
+import { fold } from '../../recipe/extract/index.js';
+import { COMMERCE } from './commerce.js';
+import { COMMON } from './common.js';
+import { FOOD } from './food.js';
+import { MEDIA } from './media.js';
+import { OTHER } from './other.js';
+import type { Concept, Shape } from './types.js';
+
+export const CONCEPTS: Concept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, ...OTHER];
+
+/** `publicationDate`, `Publication-Date`, `publication date` -> ['publication', 'date']. */
+export function nameTokens(name: string): string[] {
+  return fold(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'))
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+const byName = new Map<string, Concept>();
+for (const concept of CONCEPTS) {
+  for (const n of concept.names) {
+    const key = nameTokens(n).join('_');
+    if (!byName.has(key)) byName.set(key, concept);
+  }
+}
+
+/** Words that qualify a field with its vertical or a generic noun: `book_title`, `author_name`. */
+const QUALIFIERS = new Set(['product', 'item', 'book', 'recipe', 'article', 'job', 'page', 'the', 'of', 'name', 'value', 'main', 'full', 'text', 'list']);
+
+export interface ResolvedField {
+  name: string;
+  concept: Concept;
+  /** False when the concept was made from the name's own words. */
+  known: boolean;
+}
+
+export function resolveField(name: string, hint?: string): ResolvedField {
+  const tokens = nameTokens(name);
+  const key = tokens.join('_');
+  const exact = byName.get(key);
+  if (exact) return { name, concept: exact, known: true };
+  const unqualified = tokens.filter((t) => !QUALIFIERS.has(t));
+  const stripped = byName.get(unqualified.join('_'));
+  if (stripped && unqualified.length > 0) return { name, concept: stripped, known: true };
+  for (const t of [...unqualified].reverse()) {
+    const hit = byName.get(t);
+    if (hit) return { name, concept: hit, known: true };
+  }
+  if (hint) {
+    for (const t of nameTokens(hint)) {
+      const hit = byName.get(t);
+      if (hit) return { name, concept: hit, known: true };
+    }
+  }
+  return { name, concept: conceptFromName(name, tokens, hint), known: false };
+}
+
+function camel(tokens: string[]): string {
+  return tokens.map((t, i) => (i === 0 ? t : t[0].toUpperCase() + t.slice(1))).join('');
+}
+
+/** The shape a field's name suggests. */
+export function shapeFromName(tokens: string[]): Shape {
+  const has = (...words: string[]): boolean => tokens.some((t) => words.includes(t));
+  const last = tokens[tokens.length - 1] ?? '';
+  if (has('time', 'duration', 'minutes')) return 'duration';
+  if (has('date', 'published', 'updated', 'created') || last === 'at' || last === 'on') return 'date';
+  if (has('price', 'cost', 'fee', 'fees', 'amount', 'salary', 'rent')) return 'price';
+  if (has('currency')) return 'currency';
+  if (has('count', 'number', 'num', 'qty', 'quantity', 'total') || last === 'n') return 'integer';
+  if (has('url', 'link', 'href', 'website')) return 'url';
+  if (has('image', 'photo', 'picture', 'thumbnail', 'logo')) return 'image';
+  if (has('rating', 'score', 'stars')) return 'rating';
+  if (tokens[0] === 'is' || tokens[0] === 'has' || tokens[0] === 'can') return 'boolean';
+  return 'text';
+}
+
+function conceptFromName(name: string, tokens: string[], hint?: string): Concept {
+  const words = tokens.join(' ');
+  const shape = shapeFromName(tokens);
+  const last = tokens[tokens.length - 1] ?? '';
+  const plural = shape === 'text' && /[^su]s$/.test(last) && last.length > 3;
+  return {
+    id: `field:${tokens.join('_') || name}`,
+    names: [tokens.join('_')],
+    labels: [words, ...(hint ? [hint] : [])].filter(Boolean),
+    schema: [{ path: camel(tokens) }, ...(tokens.length > 1 ? [{ path: tokens.join('_') }] : [])],
+    microdata: [camel(tokens)],
+    meta: [],
+    anchors: [tokens.join('-'), tokens.join('_'), tokens.join('')].filter((a, i, all) => a.length > 2 && all.indexOf(a) === i),
+    shape,
+    many: plural,
+  };
+}

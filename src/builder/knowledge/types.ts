@@ -1,0 +1,61 @@
+/**
+ * What the builder knows about common fields, independent of any site: the names people give
+ * them, the labels pages show next to them (in many languages), where schema.org puts them, and
+ * the shape of their values.
+ *
+ * Glossary
+ * - Concept: one kind of datum (a price, an author, a cooking time...).
+ * - Shape: what a well-formed value looks like; it drives validation of candidates during
+ *   induction and the transforms that type the output.
+ */
+
+export type Shape =
+  | 'title'
+  | 'text'
+  | 'longtext'
+  | 'person'
+  | 'organization'
+  | 'isbn13'
+  | 'isbn10'
+  | 'gtin'
+  | 'identifier'
+  | 'price'
+  | 'currency'
+  | 'date'
+  | 'duration'
+  | 'yield'
+  | 'availability'
+  | 'condition'
+  | 'list'
+  | 'url'
+  | 'image'
+  | 'number'
+  | 'integer'
+  | 'rating'
+  | 'boolean';
+
+export interface SchemaPath {
+  /** schema.org types the path applies to; absent = the page's main entity. */
+  types?: string[];
+  /** Path inside the object, evaluation syntax of the extraction language (`offers.price`). */
+  path: string;
+}
+
+export interface Concept {
+  id: string;
+  /** Field names (folded, words joined by `_`) that mean this concept, in several languages. */
+  names: string[];
+  /** Labels shown next to the value on pages (en, es, nl, de, fr, it, pt, pl...). */
+  labels: string[];
+  /** schema.org locations, best first. */
+  schema: SchemaPath[];
+  /** Microdata itemprops (dotted for nesting), best first. */
+  microdata?: string[];
+  /** <meta> property/name keys. */
+  meta?: string[];
+  /** Words found in ids/classes/data attributes of the elements holding the value. */
+  anchors: string[];
+  shape: Shape;
+  /** Several values per page (authors, ingredients). */
+  many?: boolean;
+}
