@@ -18,7 +18,7 @@ import type { QueueEmitter } from './events.js';
 import { JobRunner, type RunnerOptions } from './runner.js';
 import type { QueueSettings } from './settings.js';
 import { claimById, type StoreContext } from './store.js';
-import type { StopOptions, Worker } from './types.js';
+import type { Logger, StopOptions, Worker } from './types.js';
 
 export interface BullOptions {
   /** BullMQ queue name (default 'quarry-jobs'); tests use a fresh one each. */
@@ -56,6 +56,7 @@ export class BullJobQueue extends DbJobQueue {
   constructor(
     store: StoreContext,
     events: QueueEmitter,
+    private readonly logger: Logger,
     private readonly redisUrl: string,
     options?: BullOptions,
   ) {
@@ -63,9 +64,15 @@ export class BullJobQueue extends DbJobQueue {
     this.bull = resolveBull(options);
   }
 
+  /** Best effort: the flag is already committed, and workers' cancel polls pick it up anyway. */
   protected override async announceCancel(jobIds: string[]): Promise<void> {
-    this.publisher ??= connect(this.redisUrl);
-    await this.publisher.publish(this.bull.channel, JSON.stringify(jobIds));
+    // Few retries: with Redis down, cancel() must not hang on a message the poll makes optional.
+    this.publisher ??= new Redis(this.redisUrl, { maxRetriesPerRequest: 2 });
+    try {
+      await this.publisher.publish(this.bull.channel, JSON.stringify(jobIds));
+    } catch (err) {
+      this.logger.warn({ err, jobIds }, 'publishing the cancel message failed; workers see the flag at their next poll');
+    }
   }
 
   async closeConnections(): Promise<void> {

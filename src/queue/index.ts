@@ -73,7 +73,7 @@ export function createQueue(options: CreateQueueOptions): Queue {
 
   const redisUrl = options.config.redisUrl;
   if (redisUrl) {
-    const producer = new BullJobQueue(store, events, redisUrl, options.bullmq);
+    const producer = new BullJobQueue(store, events, logger, redisUrl, options.bullmq);
     return {
       ...producerMethods(producer),
       mode: 'bullmq',
