@@ -10,7 +10,14 @@ import { retryDelayMs, type RetryPolicy } from './retry.js';
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-export const defaultSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal });
+/** Sleep that, when aborted, rejects with the signal's own reason (as fetch does), not a generic AbortError. */
+export const defaultSleep: Sleep = async (ms, signal) => {
+  try {
+    await delay(ms, undefined, { signal });
+  } catch (err) {
+    throw signal?.aborted ? signal.reason : err;
+  }
+};
 
 export const SDK_VERSION = '0.1.0';
 

@@ -4,13 +4,14 @@
  *
  * - 429: wait `Retry-After`; a wait longer than `maxRetryAfterMs` (a daily cap, the hourly
  *   login limit) is not waited for: the error is thrown at once so the caller can decide.
- * - 503 blocked: only when `retry_after` is present (the block is transient), same cap.
+ * - 503 blocked: only when `retry_after` is present (the block is transient), same cap; any
+ *   other 503 only when it sends `Retry-After` (the contract's mark of a retryable 503).
  * - 502: only when the upstream answered 5xx (transient), with exponential backoff; an upstream
  *   4xx means the input pointed at nothing or credentials need attention: retrying cannot help.
  * - no response at all (connection refused/reset, time-out): only for GET, which is safe to repeat.
  * - everything else (4xx input errors, 500 scraper_bug, ...): never.
  */
-import { BlockedError, ConnectionError, RateLimitError, UpstreamError } from './errors.js';
+import { BlockedError, ConnectionError, QuarryError, RateLimitError, UpstreamError, retryAfterHeader } from './errors.js';
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -39,6 +40,10 @@ export function retryDelayMs(err: unknown, retriesDone: number, method: string, 
   if (err instanceof RateLimitError) return serverRequestedWait(err.retryAfter, retriesDone, policy);
   if (err instanceof BlockedError) {
     return err.retryAfter === null ? null : serverRequestedWait(err.retryAfter, retriesDone, policy);
+  }
+  if (err instanceof QuarryError && err.status === 503) {
+    const retryAfter = retryAfterHeader(err.headers);
+    return retryAfter === null ? null : serverRequestedWait(retryAfter, retriesDone, policy);
   }
   if (err instanceof UpstreamError) {
     const upstream = err.upstreamStatusCode;
