@@ -12,6 +12,7 @@ import { createRateLimiter } from './ratelimit/index.js';
 import { createFetcher } from './fetch/index.js';
 import type { ServiceDeps } from './services/deps.js';
 import { registerJobs } from './jobs/index.js';
+import { CallLog } from './services/call-log.js';
 
 export interface Runtime {
   deps: ServiceDeps;
@@ -45,7 +46,8 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   const queue = createQueue({ db, config, clock, logger, registry });
   const limiter = createRateLimiter(config);
   const fetcher = createFetcher(config);
-  const deps: ServiceDeps = { config, db, clock, queue, limiter, fetcher, logger };
+  const callLog = new CallLog(db);
+  const deps: ServiceDeps = { config, db, clock, queue, limiter, fetcher, logger, callLog };
   registerJobs(registry, deps);
 
   const startWorker = opts.startWorker ?? config.queue.embeddedWorker;
@@ -62,6 +64,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
       closed = true;
       await worker?.stop();
       await queue.close();
+      await callLog.flush();
       await limiter.close();
       await fetcher.close();
       if (ownsDb) await db.close();

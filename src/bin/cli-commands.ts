@@ -5,6 +5,9 @@
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from '../clock.js';
+import { readFile } from 'node:fs/promises';
+import { findUserIdByEmail } from '../services/accounts.js';
+import { importRecipe } from '../services/recipes.js';
 
 export interface CliContext {
   db: Db;
@@ -21,4 +24,22 @@ export interface CliCommand {
   run(ctx: CliContext): Promise<unknown>;
 }
 
-export const EXTRA_COMMANDS: Record<string, CliCommand> = {};
+export const EXTRA_COMMANDS: Record<string, CliCommand> = {
+  'scraper import': {
+    usage: 'scraper import FILE --email E                    create a scraper from a recipe file (docs/recipe.md)',
+    words: 2,
+    async run({ db, config, clock, args, options }) {
+      const file = args[0];
+      const email = options.email;
+      if (!file || typeof email !== 'string') throw new Error('usage: quarry scraper import FILE --email E');
+      let doc: unknown;
+      try {
+        doc = JSON.parse(await readFile(file, 'utf8'));
+      } catch (err) {
+        throw new Error(`cannot read ${file}: ${(err as Error).message}`);
+      }
+      const userId = await findUserIdByEmail(db, email);
+      return importRecipe({ db, config, clock }, userId, doc);
+    },
+  },
+};

@@ -95,7 +95,11 @@ run(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UsageError) console.error(`quarry: ${err.message}\n\n${USAGE}`);
-    else if (isQuarryError(err)) console.error(`quarry: ${err.message}`);
+    else if (isQuarryError(err)) {
+      console.error(`quarry: ${err.message}`);
+      const details = err.fields.details;
+      if (Array.isArray(details)) for (const d of details) console.error(`  ${JSON.stringify(d)}`);
+    } else if (err instanceof Error) console.error(`quarry: ${err.message}`);
     else console.error('quarry:', err);
     process.exitCode = err instanceof UsageError ? 64 : 1;
   },

@@ -10,6 +10,8 @@ import type { JobQueue } from '../queue/index.js';
 import type { RateLimiter } from '../ratelimit/index.js';
 import type { Fetcher } from '../fetch/types.js';
 import type { DispatchHooks } from './tasks.js';
+import type { CallLog } from './call-log.js';
+import type { ScraperRow } from './scrapers.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -19,6 +21,10 @@ export interface ServiceDeps {
   limiter: RateLimiter;
   fetcher: Fetcher;
   logger: Logger;
+  /** Buffered record of endpoint calls. */
+  callLog: CallLog;
+  /** Marketplace canonicals callable by any key (the marketplace feature supplies it). */
+  canonicals?: { isCallable(scraper: ScraperRow, version: number | null): Promise<boolean> };
   /** Optional steps of dispatch supplied by the builder (login-wall probe, marketplace match). */
   dispatchHooks?: DispatchHooks;
 }

@@ -29,7 +29,7 @@ describe('quarry operator CLI', () => {
     expect(key.api_key).toMatch(/^pmx_/);
     const res = await fetch(`${base}/account`, { headers: { 'x-api-key': key.api_key } });
     expect(res.status).toBe(200);
-    expect((await res.json()).email).toBe('ops@example.test');
+    expect(((await res.json()) as { email: string }).email).toBe("ops@example.test");
   });
 
   it('sets plans and credits, recorded in the ledger', async () => {
@@ -53,5 +53,32 @@ describe('quarry operator CLI', () => {
     await expect(cli(['key', 'create', '--email', 'nobody@example.test'])).rejects.toMatchObject({ code: 1 });
     await expect(cli(['plan', 'set', '--email', 'p@example.test', '--plan', 'platinum'])).rejects.toMatchObject({ code: 1 });
     await expect(cli(['frobnicate'])).rejects.toMatchObject({ code: 64 });
+  });
+});
+
+describe('quarry scraper import', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+  const cli = (args: string[]) =>
+    run(process.execPath, [BIN, ...args], { env: { ...process.env, ...t.testDb.env, QUARRY_LOG_LEVEL: 'silent' } });
+
+  it('imports a valid recipe and reports the path of an invalid one', async () => {
+    const fs = await import('node:fs');
+    const { booksRecipe } = await import('../execution/recipes.js');
+    await cli(['user', 'create', '--email', 'imp@example.test', '--password', 'import pass']);
+    const good = path.join(t.testDb.dataDir, 'good.json');
+    fs.writeFileSync(good, JSON.stringify(booksRecipe('http://127.0.0.1:9')));
+    const out = JSON.parse((await cli(['scraper', 'import', good, '--email', 'imp@example.test'])).stdout);
+    expect(out).toMatchObject({ version: 1, generated_api: { endpoints: expect.any(Array) } });
+    const bad = booksRecipe('http://127.0.0.1:9') as unknown as { endpoints: Array<{ steps: unknown[] }> };
+    bad.endpoints[0].steps = [{ type: 'teleport' }];
+    const badFile = path.join(t.testDb.dataDir, 'bad.json');
+    fs.writeFileSync(badFile, JSON.stringify(bad));
+    const err = await cli(['scraper', 'import', badFile, '--email', 'imp@example.test']).catch((e: { code: number; stderr: string }) => e);
+    expect(err).toMatchObject({ code: 1 });
+    expect((err as { stderr: string }).stderr).toContain('/endpoints/0/steps/0');
   });
 });

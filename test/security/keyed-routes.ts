@@ -9,7 +9,7 @@ export interface OwnedIds {
 }
 
 export interface KeyedRoute {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: (ids: OwnedIds) => string;
   body?: unknown;
   /** Whether the route addresses a resource by id (and must 404 for another account). */
@@ -24,4 +24,10 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/cancel`, owned: true },
   { method: 'GET', path: (i) => `/dispatch/scrapers/${i.scraperId}/active-task`, owned: true },
   { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/revisions`, owned: true },
+  { method: 'POST', path: (i) => `/scraper/${i.scraperId}/anything`, body: {}, owned: true },
+  { method: 'GET', path: (i) => `/scraper/${i.scraperId}/anything`, owned: true },
+  { method: 'GET', path: (i) => `/scraper/${i.scraperId}`, owned: true },
+  { method: 'POST', path: () => '/scrapers', body: {}, owned: false },
+  { method: 'PUT', path: (i) => `/scrapers/${i.scraperId}`, body: {}, owned: true },
+  { method: 'GET', path: (i) => `/scrapers/${i.scraperId}/versions`, owned: true },
 ];

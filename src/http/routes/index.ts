@@ -17,6 +17,9 @@ import respond from './dispatch/respond.js';
 import cancel from './dispatch/cancel.js';
 import activeTask from './dispatch/active-task.js';
 import revisions from './dispatch/revisions.js';
+import execute from './scraper/execute.js';
+import scraperMetadata from './scraper/metadata.js';
+import importRecipe from './scraper/import.js';
 
 export const ROUTES: RouteModule[] = [
   health,
@@ -36,4 +39,7 @@ export const ROUTES: RouteModule[] = [
   cancel,
   activeTask,
   revisions,
+  execute,
+  scraperMetadata,
+  importRecipe,
 ];

@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { RouteModule } from '../types.js';
+import { executeEndpoint } from '../../../services/execute.js';
+import { callerOf } from '../../plugins/auth.js';
+
+type ExecRequest = FastifyRequest<{ Params: { scraper_id: string; endpoint_name: string } }>;
+
+const params = {
+  type: 'object',
+  properties: {
+    scraper_id: { type: 'string', maxLength: 100 },
+    endpoint_name: { type: 'string', maxLength: 100 },
+  },
+  required: ['scraper_id', 'endpoint_name'],
+} as const;
+
+const headerOf = (req: FastifyRequest, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/**
+ * POST /scraper/{scraper_id}/{endpoint_name} (JSON body) and GET for GET endpoints (query
+ * string). The answer is the endpoint's own JSON or the execution error envelope, with the
+ * rate-limit and credit headers either way.
+ */
+const route: RouteModule = (app, deps) => {
+  const handler = async (req: ExecRequest, reply: FastifyReply) => {
+    const caller = callerOf(req);
+    // A caller that hangs up cancels the upstream work.
+    const abort = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) abort.abort(new Error('client closed the connection'));
+    });
+    const res = await executeEndpoint(
+      deps,
+      { userId: caller.userId, keyId: caller.keyId ?? '', plan: caller.plan ?? 'free' },
+      {
+        scraperId: req.params.scraper_id,
+        endpointName: req.params.endpoint_name,
+        params: req.method === 'GET' ? req.query : req.body,
+        httpMethod: req.method === 'GET' ? 'GET' : 'POST',
+        versionHeader: headerOf(req, 'api-snapshot-version'),
+        sessionHeaders: { sessionId: headerOf(req, 'x-session-id'), encryptionKey: headerOf(req, 'x-encryption-key') },
+        signal: abort.signal,
+      },
+    );
+    return reply.code(res.statusCode).headers(res.headers).send(res.body);
+  };
+  const schema: FastifySchema = {
+    tags: ['execution'],
+    security: [{ ApiKey: [] }, { Bearer: [] }],
+    params,
+    headers: {
+      type: 'object',
+      properties: {
+        'api-snapshot-version': { type: 'string', description: 'Pin a version (integer >= 1).' },
+        'x-session-id': { type: 'string' },
+        'x-encryption-key': { type: 'string' },
+      },
+    },
+  };
+  app.post('/scraper/:scraper_id/:endpoint_name', {
+    config: { auth: 'key' },
+    schema: { ...schema, summary: 'Execute an endpoint (parameters in a JSON body)', body: { description: 'Endpoint parameters (its input_params).' } },
+    handler,
+  });
+  app.get('/scraper/:scraper_id/:endpoint_name', {
+    config: { auth: 'key' },
+    schema: { ...schema, summary: 'Execute a GET endpoint (parameters in the query string)' },
+    handler,
+  });
+};
+export default route;

@@ -1,0 +1,178 @@
+/**
+ * Executing an endpoint: the route -> auth and limits -> here -> recipe interpreter -> fetch.
+ * Every failure leaves as a QuarryError (classified by the recipe module); this function adds
+ * what belongs to the account: which scraper and version may be run, the rate limit, the
+ * price, and the headers every execution response carries.
+ */
+import type { Plan } from '../config/index.js';
+import { planOf, CHARGES } from '../config/index.js';
+import { QuarryError, badRequest, notFound } from '../errors/index.js';
+import { denyToError, type ExecutionLimitResult } from '../ratelimit/index.js';
+import { runEndpoint, findEndpoint } from '../recipe/index.js';
+import type { Recipe } from '../recipe/types.js';
+import type { ServiceDeps } from './deps.js';
+import { charge, getBalance } from './credits.js';
+import { findScraper, getVersion, type ScraperRow } from './scrapers.js';
+
+export interface ExecutionCaller {
+  userId: string;
+  keyId: string;
+  plan: string;
+}
+
+export interface ExecutionRequest {
+  scraperId: string;
+  endpointName: string;
+  /** Parameters from the JSON body (POST) or the query string (GET). */
+  params: unknown;
+  httpMethod: 'GET' | 'POST';
+  /** Raw `API-Snapshot-Version` header. */
+  versionHeader?: string;
+  /** Session headers (X-Session-Id / X-Encryption-Key) when sent. */
+  sessionHeaders?: { sessionId?: string; encryptionKey?: string };
+  signal?: AbortSignal;
+}
+
+export interface ExecutionResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type ExecuteDeps = ServiceDeps;
+
+/** `API-Snapshot-Version`: an integer >= 1, written plainly. */
+export function parseSnapshotVersion(raw: string | undefined): number | null {
+  if (raw === undefined) return null;
+  if (!/^[1-9][0-9]{0,8}$/.test(raw.trim())) {
+    throw badRequest('Invalid API-Snapshot-Version header: expected an integer >= 1');
+  }
+  return Number(raw.trim());
+}
+
+/** The session pair: both or neither, from headers or body; body fields are removed from params. */
+function takeSession(
+  headers: ExecutionRequest['sessionHeaders'],
+  params: Record<string, unknown>,
+): { sessionId: string; encryptionKey: string } | null {
+  const sessionId = headers?.sessionId ?? stringField(params, 'session_id');
+  const encryptionKey = headers?.encryptionKey ?? stringField(params, 'encryption_key');
+  delete params.session_id;
+  delete params.encryption_key;
+  if ((sessionId === undefined) !== (encryptionKey === undefined)) {
+    throw badRequest('session_id and encryption_key must be sent together');
+  }
+  return sessionId !== undefined && encryptionKey !== undefined ? { sessionId, encryptionKey } : null;
+}
+
+function stringField(params: Record<string, unknown>, name: string): string | undefined {
+  const v = params[name];
+  return v === undefined || v === null ? undefined : String(v);
+}
+
+async function resolveScraper(
+  deps: ExecuteDeps,
+  caller: ExecutionCaller,
+  scraperId: string,
+  version: number | null,
+): Promise<{ scraper: ScraperRow; version: number; recipe: Recipe }> {
+  const scraper = await findScraper(deps.db.kysely, scraperId);
+  const allowed =
+    scraper &&
+    (scraper.user_id === caller.userId ||
+      (deps.canonicals ? await deps.canonicals.isCallable(scraper, version) : false));
+  if (!scraper || !allowed) throw notFound(`Scraper ${scraperId} not found`);
+  const wanted = version ?? scraper.latest_version;
+  const snapshot = await getVersion(deps.db.kysely, scraper.id, wanted);
+  if (!snapshot) throw notFound(`Scraper ${scraperId} has no version ${wanted}`);
+  return { scraper, version: wanted, recipe: snapshot.recipe };
+}
+
+function creditHeaders(charged: number, remaining: number): Record<string, string> {
+  return { 'x-credits-charged': String(charged), 'x-credits-remaining': String(remaining) };
+}
+
+function paramsOf(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new QuarryError('input_format_invalid', 'The parameters must be a JSON object', { param: null });
+  }
+  return { ...(body as Record<string, unknown>) };
+}
+
+export async function executeEndpoint(
+  deps: ExecuteDeps,
+  caller: ExecutionCaller,
+  req: ExecutionRequest,
+): Promise<ExecutionResponse> {
+  const started = Date.now();
+  const plan: Plan = planOf(caller.plan);
+  // The limit is taken first, so every authenticated execution answer carries its headers.
+  const limit: ExecutionLimitResult = await deps.limiter.consumeExecution(caller.keyId, plan);
+  const limitHeaders = deps.limiter.executionHeaders(limit);
+  const withHeaders = async (err: unknown): Promise<never> => {
+    const balance = await getBalance(deps.db.kysely, caller.userId).catch(() => 0);
+    if (!(err instanceof QuarryError)) {
+      deps.logger.error({ err }, 'execution failed outside the scraper');
+      err = new QuarryError('internal', 'Internal error while executing the endpoint');
+    }
+    Object.assign((err as QuarryError).headers, limitHeaders, creditHeaders(0, balance));
+    throw err;
+  };
+  if (!limit.allowed) return withHeaders(denyToError(limit));
+
+  let resolved: Awaited<ReturnType<typeof resolveScraper>> | null = null;
+  let statusCode = 500;
+  try {
+    const version = parseSnapshotVersion(req.versionHeader);
+    const params = paramsOf(req.params);
+    const session = takeSession(req.sessionHeaders, params);
+    resolved = await resolveScraper(deps, caller, req.scraperId, version);
+    const endpoint = findEndpoint(resolved.recipe, req.endpointName);
+    if (req.httpMethod === 'GET' && endpoint.method !== 'GET') {
+      throw badRequest(`Endpoint ${endpoint.name} takes POST with a JSON body`);
+    }
+    if (session) {
+      // Sessions are created by login endpoints; none is known until that feature stores them.
+      throw new QuarryError('session_invalid', 'Unknown or expired session');
+    }
+    const price = endpoint.price ?? CHARGES.defaultEndpointPrice;
+    const balance = await getBalance(deps.db.kysely, caller.userId);
+    if (balance < price) {
+      throw new QuarryError('payment_required', 'Not enough credits for this call', {
+        credits_required: price,
+        credits_remaining: balance,
+      });
+    }
+    const result = await runEndpoint(resolved.recipe, endpoint.name, params, {
+      fetcher: deps.fetcher,
+      signal: req.signal,
+      logger: deps.logger,
+    });
+    // Charged only on success, atomically: concurrent calls can never take the balance below zero.
+    const charged = await charge(deps.db.kysely, deps.clock, caller.userId, price, 'endpoint_call', `${resolved.scraper.id}/${endpoint.name}`);
+    if (!charged.ok) {
+      throw new QuarryError('payment_required', 'Not enough credits for this call', {
+        credits_required: price,
+        credits_remaining: charged.balance,
+      });
+    }
+    statusCode = 200;
+    return { statusCode, headers: { ...limitHeaders, ...creditHeaders(price, charged.balance) }, body: result.body };
+  } catch (err) {
+    if (err instanceof QuarryError) statusCode = err.status;
+    return await withHeaders(err);
+  } finally {
+    if (resolved) {
+      deps.callLog.record({
+        user_id: caller.userId,
+        scraper_id: resolved.scraper.id,
+        endpoint_name: req.endpointName,
+        version: resolved.version,
+        status_code: statusCode,
+        latency_ms: Date.now() - started,
+        created_at: new Date(started).toISOString(),
+      });
+    }
+  }
+}
