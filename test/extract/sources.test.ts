@@ -74,7 +74,8 @@ describe('structured data sources', () => {
     expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'recipeIngredient' } }], many: true })).toEqual(['1 leek', '2 potatoes']);
     expect(one(page, { sources: [{ jsonld: { type: ['Recipe'], path: 'author.name' } }], many: true })).toEqual(['A', 'B']);
     expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'totalTime' } }], transforms: [{ op: 'duration_minutes' }] })).toBe(65);
-    expect(one(page, { sources: [{ jsonld: { path: 'name' } }], many: true })).toEqual(['Page', 'Kettle & Co', 'Soup']);
+    // The first object where the path leads somewhere: one entity described twice gives its values once.
+    expect(one(page, { sources: [{ jsonld: { path: 'name' } }], many: true })).toEqual(['Page']);
   });
   it('reads microdata and meta tags', () => {
     expect(one(page, { sources: [{ microdata: { itemtype: 'Book', itemprop: 'name' } }] })).toBe('Micro Book');

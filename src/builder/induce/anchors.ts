@@ -4,12 +4,50 @@
  * preferred over positions because they survive from one page of a template to the next.
  */
 import type { Element } from 'domhandler';
+import type { PageContext } from '../../recipe/extract/index.js';
 import { nameTokens } from '../knowledge/index.js';
 import { countMatches, cssEscape, isStableName, stableClasses } from './selectors.js';
 import type { Candidate, InduceContext } from './types.js';
 
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'path', 'head', 'link', 'iframe', 'input', 'button', 'form', 'select', 'option', 'textarea']);
 const MAX_CANDIDATES = 60;
+
+interface NamedAnchor {
+  el: Element;
+  kind: 'id' | 'class' | 'itemprop' | 'data';
+  name: string;
+  parts: string[];
+}
+
+const anchorIndexes = new WeakMap<PageContext, NamedAnchor[]>();
+const matchCounts = new WeakMap<PageContext, Map<string, number>>();
+
+/** Every stable name on the page with its word parts, computed once per page. */
+function anchorIndex(page: PageContext): NamedAnchor[] {
+  const hit = anchorIndexes.get(page);
+  if (hit) return hit;
+  const out: NamedAnchor[] = [];
+  for (const el of page.$('body *').toArray() as Element[]) {
+    if (SKIP.has(el.name)) continue;
+    const attrs = el.attribs ?? {};
+    if (attrs.id && isStableName(attrs.id)) out.push({ el, kind: 'id', name: attrs.id, parts: nameParts(attrs.id) });
+    for (const c of stableClasses(el)) out.push({ el, kind: 'class', name: c, parts: nameParts(c) });
+    if (attrs.itemprop) out.push({ el, kind: 'itemprop', name: attrs.itemprop, parts: nameParts(attrs.itemprop) });
+    for (const name of Object.keys(attrs)) {
+      if (name.startsWith('data-') && attrs[name]?.trim()) out.push({ el, kind: 'data', name, parts: nameParts(name.slice(5)) });
+    }
+  }
+  anchorIndexes.set(page, out);
+  return out;
+}
+
+function cachedCount(page: PageContext, css: string): number {
+  let counts = matchCounts.get(page);
+  if (!counts) matchCounts.set(page, (counts = new Map()));
+  let n = counts.get(css);
+  if (n === undefined) counts.set(css, (n = countMatches(page.$, css)));
+  return n;
+}
 
 function anchorWords(ctx: InduceContext): string[] {
   const fromName = nameTokens(ctx.fieldName).filter((t) => t.length >= 3);
@@ -26,31 +64,27 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
     const key = JSON.stringify(c.source);
     if (!out.has(key) && out.size < MAX_CANDIDATES) out.set(key, c);
   };
-  const matches = (s: string | undefined): boolean => !!s && words.some((w) => s.toLowerCase().includes(w));
   const many = ctx.concept.many === true;
   for (const page of ctx.pages) {
-    const $ = page.$;
-    for (const el of $('body *').toArray() as Element[]) {
-      if (SKIP.has(el.name)) continue;
-      const attrs = el.attribs ?? {};
-      const selectors: Array<{ css: string; prior: number }> = [];
-      if (attrs.id && isStableName(attrs.id) && matches(attrs.id)) selectors.push({ css: `#${cssEscape(attrs.id)}`, prior: 0.66 });
-      for (const c of stableClasses(el)) if (matches(c)) selectors.push({ css: `.${cssEscape(c)}`, prior: 0.6 });
-      if (attrs.itemprop && matches(attrs.itemprop)) selectors.push({ css: `[itemprop="${attrs.itemprop.replace(/"/g, '')}"]`, prior: 0.74 });
-      for (const { css, prior } of selectors) {
-        const count = countMatches($, css);
-        if (count === 0 || (count > 30 && !many)) continue;
-        const valueAttr = attrs.content !== undefined ? 'content' : undefined;
-        add({ source: valueAttr ? { css, attr: valueAttr } : { css }, kind: 'css', prior, describe: `css ${css}` });
-        if (el.children.some((c) => c.type === 'tag') && !valueAttr) {
-          add({ source: { css, text_mode: 'own' }, kind: 'css', prior: prior - 0.05, describe: `css ${css} (own text)` });
-        }
-        if (many) childCandidates($(el).find('a').length, $(el).find('li').length, css, prior).forEach(add);
+    for (const anchor of anchorIndex(page)) {
+      if (!anchor.parts.some((part) => words.some((w) => partMatches(part, w)))) continue;
+      const { el, kind, name } = anchor;
+      if (kind === 'data') {
+        add({ source: { css: `[${name}]`, attr: name }, kind: 'css', prior: 0.5, describe: `css [${name}] @${name}` });
+        continue;
       }
-      for (const name of Object.keys(attrs)) {
-        if (!name.startsWith('data-') || !matches(name.slice(5)) || !attrs[name]?.trim()) continue;
-        const css = `[${name}]`;
-        add({ source: { css, attr: name }, kind: 'css', prior: 0.5, describe: `css ${css} @${name}` });
+      const css = kind === 'id' ? `#${cssEscape(name)}` : kind === 'class' ? `.${cssEscape(name)}` : `[itemprop="${name.replace(/"/g, '')}"]`;
+      const prior = kind === 'id' ? 0.66 : kind === 'class' ? 0.6 : 0.74;
+      const count = cachedCount(page, css);
+      if (count === 0 || (count > 30 && !many)) continue;
+      const valueAttr = el.attribs?.content !== undefined ? 'content' : undefined;
+      add({ source: valueAttr ? { css, attr: valueAttr } : { css }, kind: 'css', prior, describe: `css ${css}` });
+      if (!valueAttr && el.children.some((c) => c.type === 'tag')) {
+        add({ source: { css, text_mode: 'own' }, kind: 'css', prior: prior - 0.05, describe: `css ${css} (own text)` });
+      }
+      if (many) {
+        const $el = page.$(el);
+        childCandidates($el.find('a').length, $el.find('li').length, css, prior).forEach(add);
       }
     }
   }
@@ -63,4 +97,26 @@ function childCandidates(links: number, items: number, css: string, prior: numbe
   if (items >= 2) out.push({ source: { css: `${css} li` }, kind: 'css', prior: prior + 0.04, describe: `css ${css} li` });
   if (links >= 1) out.push({ source: { css: `${css} a` }, kind: 'css', prior: prior + 0.02, describe: `css ${css} a` });
   return out;
+}
+
+/** `priceBlock_ourPrice` -> words and glued words: ['price', 'block', 'our', 'priceblock', 'ourprice', ...]. */
+function nameParts(name: string): string[] {
+  const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = spaced.split(/[^a-z0-9]+/).filter(Boolean);
+  const glued = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return [...new Set([...words, ...glued, name.toLowerCase()])];
+}
+
+/**
+ * A name part matches a word when it is the word, its plural, or the word glued to another
+ * word of at least three letters (`priceblock`, `ourprice`), not a longer unrelated word
+ * (`marker` is not `marke`).
+ */
+export function partMatches(part: string, word: string): boolean {
+  if (part === word || part === `${word}s` || part === `${word}es`) return true;
+  const at = part.indexOf(word);
+  if (at < 0 || word.length < 3) return false;
+  const before = part.slice(0, at);
+  const after = part.slice(at + word.length);
+  return (before.length === 0 || before.length >= 3) && (after.length === 0 || after.length >= 3 || /^[-_]/.test(after));
 }

@@ -29,6 +29,7 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
     scored.sort((a, b) => b.score - a.score);
     const chosen = chooseSources(scored);
     const spec = buildSpec(chosen, concept);
+    addSpeculativeLabels(spec, concept);
     fields[request.name] = spec;
     report.push(fieldReport(request.name, chosen, spec, pages));
   }
@@ -73,6 +74,23 @@ function buildSpec(chosen: ScoredCandidate[], concept: Concept): FieldSpec {
   if (transforms.length > 0) spec.transforms = transforms;
   if (concept.many) spec.many = true;
   return spec;
+}
+
+/** Label words too common to trust without evidence from the training pages. */
+const GENERIC_LABELS = new Set(['total', 'time', 'name', 'title', 'price', 'date', 'datum', 'fecha', 'tempo', 'prijs', 'preis', 'prix', 'precio']);
+
+/**
+ * A last-resort source: the concept's specific label words in every language, even those no
+ * training page showed. Pages of another template (an older article without the recipe
+ * plugin) often still say "Ingredients:" above a list. It only runs when every other source
+ * came out empty.
+ */
+function addSpeculativeLabels(spec: FieldSpec, concept: Concept): void {
+  if (concept.shape === 'title' || concept.shape === 'image' || concept.shape === 'url') return;
+  const labels = concept.labels.filter((l) => (l.length >= 6 || l.includes(' ')) && !GENERIC_LABELS.has(l.toLowerCase()));
+  if (labels.length === 0) return;
+  const already = spec.sources.some((s) => 'label' in s && (Array.isArray(s.label) ? s.label : [s.label]).length >= labels.length);
+  if (!already) spec.sources.push({ label: labels });
 }
 
 function fieldReport(field: string, chosen: ScoredCandidate[], spec: FieldSpec, pages: PageContext[]): FieldReport {

@@ -26,7 +26,13 @@ export function shapeTransforms(shape: Shape): Transform[] {
     case 'currency':
       return [{ op: 'currency_code' }];
     case 'availability':
-      return phraseTransforms(AVAILABILITY_PHRASES);
+      // Several offers (one per size or colour): available when any of them is in stock.
+      return [
+        { op: 'schema_enum' },
+        { op: 'join', separator: ' ' },
+        { op: 'replace', pattern: '^(?=[\\s\\S]*\\bInStock\\b)[\\s\\S]*$', replacement: 'InStock' },
+        ...phraseTransforms(AVAILABILITY_PHRASES).slice(1),
+      ];
     case 'condition':
       return phraseTransforms(CONDITION_PHRASES);
     case 'duration':
@@ -84,16 +90,17 @@ export function fitValue(shape: Shape, value: unknown): number {
     return each.reduce((a, b) => a + b, 0) / each.length;
   }
   const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+  if (/&[a-z]+;|&#\d+;/i.test(text) && text.length < 12) return 0; // an undecoded entity, not a value
   switch (shape) {
     case 'title':
-      return text.length >= 2 && text.length <= 250 && words(text) <= 40 && !/^\d+$/.test(text) ? 1 : 0;
+      return /\p{L}/u.test(text) && text.length >= 2 && text.length <= 250 && words(text) <= 40 && !/^\d+$/.test(text) ? 1 : 0;
     case 'text':
       return text.length >= 1 && text.length <= 300 ? 1 : text.length <= 1000 ? 0.3 : 0;
     case 'longtext':
       return text.length >= 20 ? 1 : 0.3;
     case 'person':
     case 'organization': {
-      if (text.length < 2 || text.length > 100 || /https?:|[:@|{}<>]/.test(text)) return 0;
+      if (text.length < 2 || text.length > 100 || /https?:|[:@|{}<>]/.test(text) || !/\p{L}/u.test(text)) return 0;
       const n = words(text);
       const limit = shape === 'person' ? 7 : 10;
       if (n > limit) return 0.1;

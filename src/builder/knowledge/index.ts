@@ -1,4 +1,4 @@
 /** Field knowledge: concepts, synonyms, multilingual labels, schema.org mappings, value phrases. */
 export type { Concept, SchemaPath, Shape } from './types.js';
-export { CONCEPTS, resolveField, nameTokens, shapeFromName, type ResolvedField } from './resolve.js';
+export { CONCEPTS, conceptById, resolveField, nameTokens, shapeFromName, type ResolvedField } from './resolve.js';
 export { AVAILABILITY_PHRASES, CONDITION_PHRASES } from './availability.js';

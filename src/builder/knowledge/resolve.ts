@@ -13,6 +13,10 @@ import type { Concept, Shape } from './types.js';
 
 export const CONCEPTS: Concept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, ...OTHER];
 
+export function conceptById(id: string): Concept | undefined {
+  return CONCEPTS.find((c) => c.id === id);
+}
+
 /** `publicationDate`, `Publication-Date`, `publication date` -> ['publication', 'date']. */
 export function nameTokens(name: string): string[] {
   return fold(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'))

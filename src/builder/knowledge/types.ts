@@ -58,4 +58,6 @@ export interface Concept {
   shape: Shape;
   /** Several values per page (authors, ingredients). */
   many?: boolean;
+  /** Concepts whose sources also carry this value (a currency is read from the price text). */
+  borrowFrom?: string[];
 }

@@ -31,40 +31,81 @@ export function labelValues(ctx: PageContext, labels: string[], within: Element 
   if (wanted.size === 0) return [];
   const maxLen = Math.max(...[...wanted].map((l) => l.length)) + 8;
   const out: LabelMatch[] = [];
-  const seen = new Set<string>();
+  // The same value read twice from one element (via its <strong> label and via its own
+  // "Label: value" text) counts once.
+  const seen = new Map<Element, Set<string>>();
   const push = (m: LabelMatch | null): void => {
     if (!m) return;
     const value = collapseWhitespace(m.value.replace(SEPARATOR, ''));
-    const key = `${value}\u0000${m.labelEl.startIndex ?? ''}`;
-    if (!value || seen.has(key) || wanted.has(foldLabel(value))) return;
-    seen.add(key);
+    if (!value || wanted.has(foldLabel(value))) return;
+    const values = seen.get(m.el) ?? new Set<string>();
+    if (values.has(value)) return;
+    values.add(value);
+    seen.set(m.el, values);
     out.push({ ...m, value });
   };
-  const $ = ctx.$;
-  const elements = within ? $(within).find('*').addBack().toArray() : $('body *').toArray();
-  for (const el of elements) {
-    if (el.type !== 'tag' || isInvisible(el) || hasInvisibleAncestor(el)) continue;
-    const raw = ctx.rawText(el);
-    if (raw.length <= maxLen * 3 && wanted.has(foldLabel(raw))) {
-      for (const m of valuesBesideLabel(ctx, el)) push(m);
+  const index = labelIndex(ctx);
+  const entries = within ? scopedEntries(ctx, index, within) : index.entries;
+  for (const entry of entries) {
+    if (entry.exact !== null && entry.exact.length <= maxLen && wanted.has(entry.exact)) {
+      for (const m of valuesBesideLabel(ctx, entry.el)) push(m);
       continue;
     }
-    const own = ownText(el);
-    const ownFolded = fold(own.slice(0, maxLen + 4));
+    if (entry.ownPrefix === null) continue;
     for (const label of wanted) {
-      if (!ownFolded.startsWith(label)) continue;
-      const rest = fold(own).slice(label.length);
-      if (!SEPARATOR.test(rest) || isInvisible(el)) continue;
-      push(inlineValue(ctx, el, label));
+      if (!entry.ownPrefix.startsWith(label)) continue;
+      if (!SEPARATOR.test(entry.ownPrefix.slice(label.length))) continue;
+      push(inlineValue(ctx, entry.el, label));
       break;
     }
   }
   return out;
 }
 
-function hasInvisibleAncestor(el: Element): boolean {
-  for (let p = el.parent; p && p.type === 'tag'; p = p.parent) if (isInvisible(p as Element)) return true;
-  return false;
+interface IndexEntry {
+  el: Element;
+  /** The element's whole text folded as a label, when short enough to be one. */
+  exact: string | null;
+  /** The start of its own text, folded, when it holds a separator ("Label: value"). */
+  ownPrefix: string | null;
+}
+
+interface LabelIndex {
+  entries: IndexEntry[];
+  byElement: Map<Element, IndexEntry>;
+}
+
+const MAX_LABEL_TEXT = 120;
+const indexes = new WeakMap<PageContext, LabelIndex>();
+
+/** Folded label texts of every visible element, computed once per page (label search is hot during induction). */
+function labelIndex(ctx: PageContext): LabelIndex {
+  const hit = indexes.get(ctx);
+  if (hit) return hit;
+  const entries: IndexEntry[] = [];
+  const byElement = new Map<Element, IndexEntry>();
+  const visit = (el: Element): void => {
+    if (isInvisible(el)) return;
+    const raw = ctx.rawText(el);
+    const short = raw.length <= MAX_LABEL_TEXT * 4 ? collapseWhitespace(raw) : '';
+    const exact = short && short.length <= MAX_LABEL_TEXT ? foldLabel(short) : null;
+    const own = ownText(el);
+    const ownPrefix = /[:：]/.test(own) ? fold(own.slice(0, MAX_LABEL_TEXT + 20)) : null;
+    const entry = { el, exact, ownPrefix };
+    entries.push(entry);
+    byElement.set(el, entry);
+    for (const child of el.children) if (child.type === 'tag') visit(child as Element);
+  };
+  const body = ctx.$('body')[0] as Element | undefined;
+  if (body) for (const child of body.children) if (child.type === 'tag') visit(child as Element);
+  const index = { entries, byElement };
+  indexes.set(ctx, index);
+  return index;
+}
+
+function scopedEntries(ctx: PageContext, index: LabelIndex, within: Element): IndexEntry[] {
+  const els = ctx.$(within).find('*').addBack().toArray() as Element[];
+  return els.map((el) => index.byElement.get(el)).filter((e): e is IndexEntry => e !== undefined);
 }
 
 /** "Label: value" in an element's own text: everything after the first separator. */
@@ -90,6 +131,12 @@ function valuesBesideLabel(ctx: PageContext, label: Element): LabelMatch[] {
     if (inline) return [{ el: (current.parent as Element) ?? current, labelEl: label, value: inline }];
     const next = nextElement(current);
     if (next) {
+      // A label over a list ("Ingredients:" then <ul>): each item is a value.
+      if (next.name === 'ul' || next.name === 'ol') {
+        const items = next.children.filter((c): c is Element => c.type === 'tag' && c.name === 'li');
+        const values = items.map((li) => ({ el: li, labelEl: label, value: ctx.text(li) })).filter((m) => m.value);
+        if (values.length > 0) return values;
+      }
       const value = ctx.text(next);
       if (value) return [{ el: next, labelEl: label, value }];
     }

@@ -12,6 +12,7 @@ import { foldLabel, labelValues } from './labels.js';
 import { readTables } from './tables.js';
 import { fillValue } from '../template.js';
 import { decodeEntities, ownText } from './text.js';
+import { isEmpty } from './transforms/index.js';
 
 /** Where fields are read: an HTML element (null = the whole page) or a JSON value. */
 export type Scope = { kind: 'html'; el: Element | null } | { kind: 'json'; value: unknown };
@@ -35,9 +36,13 @@ export function evaluateSource(source: Source, scope: Scope, env: SourceEnv): Ma
   if ('jsonld' in source) {
     const out: Match[] = [];
     const resolve = jsonLdResolver(ctx);
+    // The first object (in document order) where the path leads somewhere: a page describing
+    // one entity twice (Recipe and NewsArticle) must not give every value twice.
     for (const obj of jsonLdObjects(ctx, source.jsonld.type)) {
       const values = source.jsonld.path ? evaluatePath(obj, source.jsonld.path, resolve) : [obj];
       for (const v of values) out.push(...spread(v).map((value) => ({ value: decodeJsonStrings(value) })));
+      if (out.some((m) => !isEmpty(m.value))) return out;
+      out.length = 0;
     }
     return out;
   }
