@@ -133,7 +133,8 @@ describe('applyTransforms', () => {
   it('strips labels', () => {
     expect(stripLabel('Publisher: Hachette')).toBe('Hachette');
     expect(stripLabel(': June 2010')).toBe('June 2010');
-    expect(stripLabel('ISBN-13 9780316125581', ['isbn-13'])).toBe('9780316125581');
+    expect(stripLabel('ISBN-13: 9780316125581', ['isbn-13'])).toBe('9780316125581');
+    expect(stripLabel('Brand New Day', ['brand'])).toBe('Brand New Day');
     expect(stripLabel('Time: 10:30 and a long sentence: with colon')).toBe('10:30 and a long sentence: with colon');
   });
   it('yields null for unreadable numbers rather than throwing', () => {

@@ -65,6 +65,8 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
     if (!out.has(key) && out.size < MAX_CANDIDATES) out.set(key, c);
   };
   const many = ctx.concept.many === true;
+  // Anchored text often starts with its own label ("Brand: Tefal").
+  const clean: Candidate['clean'] = ctx.concept.labels.length > 0 ? [{ op: 'strip_label', labels: ctx.concept.labels }] : undefined;
   for (const page of ctx.pages) {
     for (const anchor of anchorIndex(page)) {
       if (!anchor.parts.some((part) => words.some((w) => partMatches(part, w)))) continue;
@@ -78,9 +80,9 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
       const count = cachedCount(page, css);
       if (count === 0 || (count > 30 && !many)) continue;
       const valueAttr = el.attribs?.content !== undefined ? 'content' : undefined;
-      add({ source: valueAttr ? { css, attr: valueAttr } : { css }, kind: 'css', prior, describe: `css ${css}` });
+      add({ source: valueAttr ? { css, attr: valueAttr } : { css }, kind: 'css', clean, prior, describe: `css ${css}` });
       if (!valueAttr && el.children.some((c) => c.type === 'tag')) {
-        add({ source: { css, text_mode: 'own' }, kind: 'css', prior: prior - 0.05, describe: `css ${css} (own text)` });
+        add({ source: { css, text_mode: 'own' }, kind: 'css', clean, prior: prior - 0.05, describe: `css ${css} (own text)` });
       }
       if (many) {
         const $el = page.$(el);

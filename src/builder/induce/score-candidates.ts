@@ -41,6 +41,7 @@ export function measure(candidate: Candidate, concept: Concept, pages: PageConte
   let fit = present.length === 0 ? 0 : present.reduce((acc: number, v) => acc + fitValue(concept.shape, v), 0) / present.length;
   if (concept.shape === 'list') fit *= listSizeFactor(present);
   if (concept.shape === 'title') fit *= 0.5 + 0.5 * titleLikeness(values, pages);
+  if (concept.inTitle) fit *= 0.6 + 0.4 * inTitleShare(values, pages);
   let score = candidate.prior * (0.25 + 0.75 * coverage) * (0.05 + 0.95 * fit);
   if (expectsVariety(concept.shape) && present.length >= 2 && new Set(present.map(valueKey)).size === 1) score *= 0.3;
   return { candidate, spec, values, coverage, fit, score };
@@ -63,6 +64,18 @@ function titleLikeness(values: unknown[], pages: PageContext[]): number {
     const t = fold(v);
     const title = documentTitle(pages[i]);
     if (t && (title.includes(t) || (title.length > 10 && t.includes(title)))) hits++;
+  });
+  return n === 0 ? 0 : hits / n;
+}
+
+/** Share of pages whose value occurs in the document title. */
+function inTitleShare(values: unknown[], pages: PageContext[]): number {
+  let hits = 0;
+  let n = 0;
+  values.forEach((v, i) => {
+    if (typeof v !== 'string') return;
+    n++;
+    if (documentTitle(pages[i]).includes(fold(v))) hits++;
   });
   return n === 0 ? 0 : hits / n;
 }

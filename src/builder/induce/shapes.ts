@@ -104,6 +104,7 @@ export function fitValue(shape: Shape, value: unknown): number {
       const n = words(text);
       const limit = shape === 'person' ? 7 : 10;
       if (n > limit) return 0.1;
+      if (shape === 'organization') return (text.match(/\p{L}/gu) ?? []).length >= text.length / 2 ? 1 : 0.3;
       return /\d{3,}/.test(text) ? 0.3 : 1;
     }
     case 'isbn13':

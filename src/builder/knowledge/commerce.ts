@@ -112,6 +112,7 @@ export const COMMERCE: Concept[] = [
     meta: ['product:brand', 'og:brand', 'brand'],
     anchors: ['brand', 'byline', 'marca', 'merk', 'marke', 'marque', 'manufacturer'],
     shape: 'organization',
+    inTitle: true,
   },
   {
     id: 'manufacturer',

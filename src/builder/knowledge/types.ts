@@ -58,6 +58,8 @@ export interface Concept {
   shape: Shape;
   /** Several values per page (authors, ingredients). */
   many?: boolean;
+  /** Values usually appear in the page's title (a brand in the product name). */
+  inTitle?: boolean;
   /** Concepts whose sources also carry this value (a currency is read from the price text). */
   borrowFrom?: string[];
 }

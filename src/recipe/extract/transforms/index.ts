@@ -166,7 +166,10 @@ export function stripLabel(text: string, labels?: string[]): string {
     const folded = fold(trimmed);
     for (const label of labels) {
       const l = fold(label).replace(/[:：\s]+$/, '');
-      if (folded.startsWith(l)) return trimmed.slice(l.length).replace(/^\s*[:：\-–]?\s*/, '');
+      // Only a label followed by a separator: "Brand: X" loses its label, "Brand New Day" keeps it.
+      if (l && folded.startsWith(l) && /^\s*[:：]/.test(folded.slice(l.length))) {
+        return trimmed.slice(l.length).replace(/^\s*[:：]\s*/, '');
+      }
     }
     return trimmed.replace(/^[:：]\s*/, '');
   }
