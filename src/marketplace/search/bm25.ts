@@ -23,6 +23,8 @@ export interface FieldSpec {
 export class ScoreBuffer {
   scores = new Float64Array(0);
   touched = new Int32Array(0);
+  /** 1 for touched slots: a score may sum to exactly 0 (signed vectors), so the score cannot tell. */
+  private marks = new Uint8Array(0);
   count = 0;
 
   ensure(capacity: number): void {
@@ -30,16 +32,27 @@ export class ScoreBuffer {
     const size = Math.max(capacity, this.scores.length * 2, 64);
     this.scores = new Float64Array(size);
     this.touched = new Int32Array(size);
+    this.marks = new Uint8Array(size);
     this.count = 0;
   }
 
   add(slot: number, value: number): void {
-    if (this.scores[slot] === 0) this.touched[this.count++] = slot;
+    if (this.marks[slot] === 0) {
+      this.marks[slot] = 1;
+      this.touched[this.count++] = slot;
+    }
     this.scores[slot] += value;
   }
 
+  has(slot: number): boolean {
+    return this.marks[slot] === 1;
+  }
+
   clear(): void {
-    for (let i = 0; i < this.count; i++) this.scores[this.touched[i]] = 0;
+    for (let i = 0; i < this.count; i++) {
+      this.scores[this.touched[i]] = 0;
+      this.marks[this.touched[i]] = 0;
+    }
     this.count = 0;
   }
 }

@@ -19,7 +19,7 @@ export interface ConceptEmbedderOptions {
   hashDims?: number;
   /** Weight of the concept block (default 1). */
   conceptWeight?: number;
-  /** Weight of the trigram block (default 0.5). */
+  /** Weight of the trigram block (default 0.25; measured in docs/search.md). */
   trigramWeight?: number;
 }
 
@@ -28,7 +28,7 @@ export function createConceptEmbedder(options: ConceptEmbedderOptions = {}): Emb
   const conceptDims = lexicon.concepts.length;
   const hashDims = options.hashDims ?? 256;
   const conceptWeight = options.conceptWeight ?? 1;
-  const trigramWeight = options.trigramWeight ?? 0.5;
+  const trigramWeight = options.trigramWeight ?? 0.25;
   const dim = conceptDims + hashDims;
 
   function embedOne(text: string): Float32Array {
@@ -47,6 +47,7 @@ export function createConceptEmbedder(options: ConceptEmbedderOptions = {}): Emb
   return {
     dim,
     model: `quarry-concepts-v1-${hashDims}`,
+    sparse: true,
     embed: (texts) => Promise.resolve(texts.map(embedOne)),
   };
 }

@@ -18,8 +18,13 @@ export interface EndpointEntry {
 export class EndpointIndex {
   readonly bm25 = new FieldedBm25(ENDPOINT_FIELDS);
   readonly buffer = new ScoreBuffer();
-  readonly vectors = new VectorStore();
+  readonly similarities = new ScoreBuffer();
+  readonly vectors: VectorStore;
   readonly table = new SlotTable<EndpointEntry>();
+
+  constructor(layout: 'sparse' | 'dense') {
+    this.vectors = new VectorStore(layout);
+  }
 
   /** Index every endpoint of `doc`; returns their slots in endpoint order. */
   add(listingSlot: number, doc: ListingDoc): number[] {

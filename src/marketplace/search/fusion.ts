@@ -26,24 +26,15 @@ export interface FusionSettings {
 
 export const DEFAULT_FUSION: FusionSettings = { method: 'blend', lexicalWeight: 0.6, minSimilarity: 0.2, rrfK: 60 };
 
-/** slot -> normalised lexical score (0..1) and slot -> cosine; returns slot -> fused score. */
-export function fuse(lexical: Map<number, number>, semantic: Map<number, number>, settings: FusionSettings): Map<number, number> {
-  return settings.method === 'rrf' ? reciprocalRank(lexical, semantic, settings) : blend(lexical, semantic, settings);
-}
-
-function blend(lexical: Map<number, number>, semantic: Map<number, number>, settings: FusionSettings): Map<number, number> {
+/** The `blend` of one slot: normalised lexical score (0 when no lexical match) and cosine (any). */
+export function blendScore(lexical: number, similarity: number, settings: FusionSettings): number {
   const { lexicalWeight, minSimilarity } = settings;
-  const fused = new Map<number, number>();
-  for (const [slot, score] of lexical) fused.set(slot, lexicalWeight * score);
-  for (const [slot, similarity] of semantic) {
-    if (similarity < minSimilarity) continue;
-    const rescaled = (similarity - minSimilarity) / (1 - minSimilarity);
-    fused.set(slot, (fused.get(slot) ?? 0) + (1 - lexicalWeight) * rescaled);
-  }
-  return fused;
+  const semantic = similarity >= minSimilarity ? (similarity - minSimilarity) / (1 - minSimilarity) : 0;
+  return lexicalWeight * lexical + (1 - lexicalWeight) * semantic;
 }
 
-function reciprocalRank(lexical: Map<number, number>, semantic: Map<number, number>, settings: FusionSettings): Map<number, number> {
+/** Reciprocal rank fusion of slot -> normalised lexical score and slot -> cosine (above the floor). */
+export function reciprocalRank(lexical: Map<number, number>, semantic: Map<number, number>, settings: FusionSettings): Map<number, number> {
   const fused = new Map<number, number>();
   const addRanks = (scores: Map<number, number>, floor: number) => {
     const ranked = [...scores].filter(([, s]) => s >= floor).sort((a, b) => b[1] - a[1]);

@@ -13,7 +13,7 @@ import { BrowseOrders, type BrowseEntry } from './browse.js';
 import { createConceptEmbedder } from './concept-embedder.js';
 import { EndpointIndex } from './endpoint-index.js';
 import { DEFAULT_FUSION, type FusionSettings } from './fusion.js';
-import { hybridRank, type HybridQuery, type RankedSlot } from './hybrid.js';
+import { hybridRank, type HybridQuery, type HybridResult, type RankedSlot } from './hybrid.js';
 import { endpointEmbeddingText, LISTING_FIELDS, listingEmbeddingText, listingFields } from './listing-text.js';
 import { SlotTable } from './slot-table.js';
 import { stem } from './stem.js';
@@ -76,14 +76,18 @@ class MarketplaceSearchIndex implements SearchIndex {
   private readonly byId = new Map<string, ListingEntry>();
   private readonly bm25 = new FieldedBm25(LISTING_FIELDS);
   private readonly buffer = new ScoreBuffer();
-  private readonly vectors = new VectorStore();
-  private readonly endpoints = new EndpointIndex();
+  private readonly similarities = new ScoreBuffer();
+  private readonly vectors: VectorStore;
+  private readonly endpoints: EndpointIndex;
   private readonly browse: BrowseOrders;
   private readonly pending = new Set<ListingEntry>();
   private lastEmbeddingError: string | null = null;
 
   constructor(options: SearchIndexOptions) {
     this.embedder = options.embedder === undefined ? createConceptEmbedder() : options.embedder;
+    const layout = this.embedder?.sparse ? 'sparse' : 'dense';
+    this.vectors = new VectorStore(layout);
+    this.endpoints = new EndpointIndex(layout);
     this.fusion = { ...DEFAULT_FUSION, ...options.fusion };
     this.countryBoost = options.countryBoost ?? 1.25;
     this.batchSize = options.embedBatchSize ?? 128;
@@ -122,9 +126,9 @@ class MarketplaceSearchIndex implements SearchIndex {
     const q = query.q?.trim() ?? '';
     if (!q) return this.browseListings(query);
     const vector = query.semantic === false ? null : await this.queryVector(q);
-    const ranked = this.rankListings(q, vector, query.category ?? null, country);
-    const page = ranked.slice(query.offset, query.offset + query.limit);
-    return { items: page.map((r) => this.scored(r)), total: ranked.length, semantic: vector !== null };
+    const ranked = this.rankListings(q, vector, query.category ?? null, country, query.offset + query.limit);
+    const page = ranked.top.slice(query.offset);
+    return { items: page.map((r) => this.scored(r)), total: ranked.total, semantic: vector !== null };
   }
 
   async searchEndpoints(query: SearchEndpointsQuery): Promise<SearchEndpointsResult> {
@@ -132,8 +136,8 @@ class MarketplaceSearchIndex implements SearchIndex {
     const country = normaliseCountry(query.country);
     const q = query.q.trim();
     const vector = query.semantic === false ? null : await this.queryVector(q);
-    const apis = this.rankListings(q, vector, null, country).slice(0, query.limitApis);
-    const endpoints = this.rankEndpoints(q, vector, country).slice(0, query.limitEndpoints);
+    const apis = this.rankListings(q, vector, null, country, query.limitApis).top;
+    const endpoints = this.rankEndpoints(q, vector, country, query.limitEndpoints).top;
     return {
       query: q,
       apis: apis.map((r) => this.scored(r)),
@@ -239,7 +243,7 @@ class MarketplaceSearchIndex implements SearchIndex {
     }
   }
 
-  private rankListings(q: string, vector: Float32Array | null, category: string | null, country: string | null): RankedSlot[] {
+  private rankListings(q: string, vector: Float32Array | null, category: string | null, country: string | null, k: number): HybridResult {
     const query: HybridQuery = {
       terms: queryTerms(q),
       vector,
@@ -251,10 +255,11 @@ class MarketplaceSearchIndex implements SearchIndex {
       boost: (slot) => (country !== null && this.table.get(slot)!.country === country ? this.countryBoost : 1),
       tieBreak: (slot) => this.table.get(slot)!.doc.top_score,
     };
-    return hybridRank({ bm25: this.bm25, buffer: this.buffer, vectors: this.vectors, slotCount: this.table.capacity }, query);
+    const { bm25, buffer, similarities, vectors } = this;
+    return hybridRank({ bm25, buffer, similarities, vectors, slotCount: this.table.capacity }, query, k);
   }
 
-  private rankEndpoints(q: string, vector: Float32Array | null, country: string | null): RankedSlot[] {
+  private rankEndpoints(q: string, vector: Float32Array | null, country: string | null, k: number): HybridResult {
     const listingOf = (slot: number) => this.table.get(this.endpoints.table.get(slot)!.listingSlot)!;
     const query: HybridQuery = {
       terms: queryTerms(q),
@@ -264,8 +269,8 @@ class MarketplaceSearchIndex implements SearchIndex {
       boost: (slot) => (country !== null && listingOf(slot).country === country ? this.countryBoost : 1),
       tieBreak: (slot) => listingOf(slot).doc.top_score,
     };
-    const { bm25, buffer, vectors, table } = this.endpoints;
-    return hybridRank({ bm25, buffer, vectors, slotCount: table.capacity }, query);
+    const { bm25, buffer, similarities, vectors, table } = this.endpoints;
+    return hybridRank({ bm25, buffer, similarities, vectors, slotCount: table.capacity }, query, k);
   }
 
   private browseListings(query: SearchApisQuery): SearchApisResult {

@@ -19,8 +19,11 @@ const SPECIAL_FOLDS: Record<string, string> = {
 };
 const SPECIAL_FOLD_RE = /[ßæœøłđðþı]/g;
 
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Lower-case and strip diacritics: "Crème Brûlée" -> "creme brulee", "Straße" -> "strasse". */
 export function foldText(text: string): string {
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
@@ -28,17 +31,20 @@ export function foldText(text: string): string {
     .replace(SPECIAL_FOLD_RE, (ch) => SPECIAL_FOLDS[ch] ?? ch);
 }
 
+// One pass: a boundary after a lower-case letter before an upper-case one (getBooks), inside an
+// upper-case run before a capitalised word (HTMLParser), between letters and digits (v2, 24h),
+// and at identifier punctuation (snake_case, kebab-case, dotted.names).
+const IDENTIFIER_BOUNDARY = /(\p{Ll})(?=\p{Lu})|(\p{Lu})(?=\p{Lu}\p{Ll})|(\p{L})(?=\p{N})|(\p{N})(?=\p{L})|[_\-./]+/gu;
+
 /**
  * Break identifiers before lower-casing loses the case boundaries:
  * "getBooksByAuthor" -> "get Books By Author", "HTMLParser" -> "HTML Parser", "list_books2" -> "list books 2".
  */
 export function splitIdentifiers(text: string): string {
-  return text
-    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
-    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
-    .replace(/(\p{L})(\p{N})/gu, '$1 $2')
-    .replace(/(\p{N})(\p{L})/gu, '$1 $2')
-    .replace(/[_\-./]+/g, ' ');
+  return text.replace(IDENTIFIER_BOUNDARY, (match, lower?: string, upper?: string, letter?: string, digit?: string) => {
+    const kept = lower ?? upper ?? letter ?? digit;
+    return kept === undefined ? ' ' : `${kept} `;
+  });
 }
 
 /** Function words of the languages the marketplace sees most; they only add noise to ranking. */
@@ -72,12 +78,26 @@ export function words(text: string): string[] {
   return out;
 }
 
+/** word -> its search term ('' for a stop word); the vocabulary is bounded, so is the cache. */
+const termCache = new Map<string, string>();
+const TERM_CACHE_LIMIT = 200_000;
+
+function termOf(word: string): string {
+  let term = termCache.get(word);
+  if (term === undefined) {
+    term = STOP_WORDS.has(word) ? '' : stem(word);
+    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
+    termCache.set(word, term);
+  }
+  return term;
+}
+
 /** Search terms of a text: words minus stop words, stemmed. Order (and repeats) kept for term frequencies. */
 export function terms(text: string): string[] {
   const out: string[] = [];
   for (const word of words(text)) {
-    if (STOP_WORDS.has(word)) continue;
-    out.push(stem(word));
+    const term = termOf(word);
+    if (term) out.push(term);
   }
   return out;
 }

@@ -61,6 +61,8 @@ export interface Embedder {
   readonly dim: number;
   /** Identifies the model; vectors of different models are never compared. */
   readonly model: string;
+  /** True when most entries of a vector are zero: the index then stores vectors as an inverted index. */
+  readonly sparse?: boolean;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 
