@@ -44,7 +44,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
 
   const registry = new JobRegistry();
   const queue = createQueue({ db, config, clock, logger, registry });
-  const limiter = createRateLimiter(config);
+  const limiter = createRateLimiter(config, undefined, { enabled: config.rateLimits });
   const fetcher = createFetcher(config);
   const callLog = new CallLog(db);
   const deps: ServiceDeps = { config, db, clock, queue, limiter, fetcher, logger, callLog };

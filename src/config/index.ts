@@ -25,6 +25,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Default plan of new sign-ups. */
   defaultPlan: PlanName;
+  /** Enforce execution rate limits (operator switch; off only for trusted single-tenant set-ups). */
+  rateLimits: boolean;
   /** Honour robots.txt when fetching (operator switch). */
   respectRobots: boolean;
   /** Upstream fetch limits. */
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     allowPrivateTargets: privateTargets(env),
     logLevel,
     defaultPlan,
+    rateLimits: bool(env, 'QUARRY_RATE_LIMITS', true),
     respectRobots: bool(env, 'QUARRY_RESPECT_ROBOTS', true),
     fetch: {
       connectTimeoutMs: int(env, 'QUARRY_FETCH_CONNECT_TIMEOUT_MS', 5_000),

@@ -112,7 +112,27 @@ export async function getOwnedScraper(db: Db, userId: string, scraperId: string)
   return row;
 }
 
+/**
+ * Versions never change once written, so parsed ones are kept (bounded, oldest dropped): the
+ * execution path reads the same few recipes over and over.
+ */
+const versionCache = new Map<string, ScraperVersion>();
+const VERSION_CACHE_MAX = 2_000;
+
 export async function getVersion(q: Q, scraperId: string, version: number): Promise<ScraperVersion | undefined> {
+  const cacheKey = `${scraperId}\u0000${version}`;
+  const cached = versionCache.get(cacheKey);
+  if (cached) return cached;
+  const found = await readVersion(q, scraperId, version);
+  // Only committed reads are cached: a version read inside an open transaction may still roll back.
+  if (found && !q.isTransaction) {
+    if (versionCache.size >= VERSION_CACHE_MAX) versionCache.delete(versionCache.keys().next().value as string);
+    versionCache.set(cacheKey, found);
+  }
+  return found;
+}
+
+async function readVersion(q: Q, scraperId: string, version: number): Promise<ScraperVersion | undefined> {
   const row = await q
     .selectFrom('scraper_versions')
     .selectAll()

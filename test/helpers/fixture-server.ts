@@ -56,7 +56,8 @@ export async function startFixtureSite(routes: FixtureRoutes): Promise<FixtureSi
     res.writeHead(answer.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...answer.headers });
     res.end(answer.body ?? '');
   });
-  server.keepAliveTimeout = 1000;
+  // Long enough that clients keep connections (undici subtracts a 1 s threshold from the hint).
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

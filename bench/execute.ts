@@ -1,0 +1,118 @@
+/**
+ * bench:execute — executing a list endpoint through the whole service (HTTP, key auth, limits,
+ * credits, recipe interpreter, fetch, extraction) next to a bare loop doing the same undici
+ * fetch + cheerio extraction with no service around it, at 1 and 50 concurrent callers.
+ * The fixture site runs in its own process; the load generator in a worker thread.
+ * Last line: `execute: ratio 0.NN at 50 callers (X vs Y req/s), p99 added N.N ms, peak RSS N MB`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { request, Agent } from 'undici';
+import * as cheerio from 'cheerio';
+import { loadConfig } from '../src/config/index.js';
+import { createRuntime } from '../src/runtime.js';
+import { buildApp } from '../src/http/app.js';
+import { createUser } from '../src/services/accounts.js';
+import { createKey } from '../src/services/keys.js';
+import { setBalance } from '../src/services/credits.js';
+import { booksRecipe } from '../test/execution/recipes.js';
+import { runLoad, fmt, type LoadResult } from './lib/load.js';
+import { startSiteProcess } from './lib/site-process.js';
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
+
+const site = await startSiteProcess('test/fixtures/sites/books.ts', 'booksSite');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-exec-'));
+const config = loadConfig({
+  QUARRY_DATA_DIR: dataDir,
+  QUARRY_LOG_LEVEL: 'silent',
+  QUARRY_EMBEDDED_WORKER: '0',
+  QUARRY_ALLOW_PRIVATE_TARGETS: '1',
+  QUARRY_RESPECT_ROBOTS: '0',
+  // Limits would throttle a load test by design; the limiter's own cost is a map lookup.
+  QUARRY_RATE_LIMITS: '0',
+});
+const runtime = await createRuntime(config, { logger: pino({ level: 'silent' }), startWorker: false });
+const app = await buildApp(runtime.deps, { logger: false });
+const base = await app.listen({ port: 0, host: '127.0.0.1' });
+const { db, clock } = runtime.deps;
+const user = await createUser(db, clock, { email: 'bench@example.test', password: 'bench password', plan: 'company' });
+await setBalance(db, clock, user.id, 10_000_000, 'bench');
+const key = (await createKey(db, clock, user.id)).api_key;
+const made = await app.inject({ method: 'POST', url: '/scrapers', headers: { 'x-api-key': key }, payload: booksRecipe(site.url) });
+const scraperId = made.json().scraper_id as string;
+
+// The bare loop: the same request and the same fields, no service around it.
+const agent = new Agent({ connections: 64 });
+async function bareOnce(): Promise<number> {
+  const res = await request(`${site.url}/catalogue/page-1.html`, { dispatcher: agent });
+  const $ = cheerio.load(await res.body.text());
+  const rows = $('article.product_pod')
+    .map((_, el) => ({
+      title: $(el).find('h3 a').attr('title'),
+      price: Number($(el).find('.price_color').text().replace(/[^0-9.]/g, '')),
+      url: new URL($(el).find('h3 a').attr('href') ?? '', `${site.url}/catalogue/page-1.html`).toString(),
+    }))
+    .get();
+  return rows.length;
+}
+async function bareLoop(concurrency: number): Promise<LoadResult> {
+  const lat: number[] = [];
+  const deadline = Date.now() + 1000 + DURATION_MS;
+  const measureFrom = Date.now() + 1000;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < deadline) {
+        const t0 = performance.now();
+        if ((await bareOnce()) !== 8) throw new Error('bare loop extracted the wrong number of records');
+        if (Date.now() >= measureFrom) {
+          lat.push(performance.now() - t0);
+          count++;
+        }
+      }
+    }),
+  );
+  lat.sort((a, b) => a - b);
+  const q = (p: number) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))] ?? 0;
+  return { requests: count, errors: 0, rps: count / (DURATION_MS / 1000), p50: q(0.5), p99: q(0.99), statuses: {} };
+}
+
+async function service(concurrency: number): Promise<LoadResult> {
+  const r = await runLoad({
+    url: `${base}/scraper/${scraperId}/list_books`,
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: '{"page":1}',
+    concurrency,
+    durationMs: DURATION_MS,
+    warmupMs: 1000,
+  });
+  if (r.statuses['200'] !== r.requests) throw new Error(`service answered ${JSON.stringify(r.statuses)}`);
+  return r;
+}
+
+const results: Record<number, { ours: LoadResult; bare: LoadResult }> = {};
+for (const c of [1, 50]) {
+  const bare = await bareLoop(c);
+  const ours = await service(c);
+  results[c] = { ours, bare };
+  console.log(
+    `${String(c).padStart(2)} callers: quarry ${fmt(ours.rps, 0)} req/s p50 ${fmt(ours.p50, 2)} ms p99 ${fmt(ours.p99, 2)} ms | ` +
+      `bare ${fmt(bare.rps, 0)} req/s p50 ${fmt(bare.p50, 2)} ms p99 ${fmt(bare.p99, 2)} ms | ratio ${fmt(ours.rps / bare.rps, 2)}`,
+  );
+}
+const rssMb = process.resourceUsage().maxRSS / 1024;
+await app.close();
+await runtime.close();
+await agent.close();
+site.stop();
+fs.rmSync(dataDir, { recursive: true, force: true });
+const r50 = results[50];
+const added1 = results[1].ours.p99 - results[1].bare.p99;
+console.log(
+  `execute: ratio ${fmt(r50.ours.rps / r50.bare.rps, 2)} at 50 callers (${fmt(r50.ours.rps, 0)} vs ${fmt(r50.bare.rps, 0)} req/s), ` +
+    `p99 added ${fmt(added1, 1)} ms, peak RSS ${fmt(rssMb, 0)} MB`,
+);
