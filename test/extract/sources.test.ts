@@ -77,6 +77,18 @@ describe('structured data sources', () => {
     // The first object where the path leads somewhere: one entity described twice gives its values once.
     expect(one(page, { sources: [{ jsonld: { path: 'name' } }], many: true })).toEqual(['Page']);
   });
+  it('follows @id references inside a @graph', () => {
+    const graph = {
+      '@context': 'https://schema.org',
+      '@graph': [
+        { '@type': 'Recipe', name: 'Bowl', author: { '@id': 'https://x.example/#/person/1' } },
+        { '@type': 'Person', '@id': 'https://x.example/#/person/1', name: 'Site Cook', url: 'https://x.example/about' },
+      ],
+    };
+    const p = html('', `<script type="application/ld+json">${JSON.stringify(graph)}</script>`);
+    expect(one(p, { sources: [{ jsonld: { type: 'Recipe', path: 'author.name' } }] })).toBe('Site Cook');
+    expect(one(p, { sources: [{ jsonld: { type: 'Recipe', path: 'author' } }] })).toBe('Site Cook');
+  });
   it('reads microdata and meta tags', () => {
     expect(one(page, { sources: [{ microdata: { itemtype: 'Book', itemprop: 'name' } }] })).toBe('Micro Book');
     expect(one(page, { sources: [{ microdata: { itemprop: 'author.name' } }] })).toBe('Jane');

@@ -46,21 +46,27 @@ export function resolveField(name: string, hint?: string): ResolvedField {
   const tokens = nameTokens(name);
   const key = tokens.join('_');
   const exact = byName.get(key);
-  if (exact) return { name, concept: exact, known: true };
+  if (exact) return { name, concept: withOwnWords(exact, tokens), known: true };
   const unqualified = tokens.filter((t) => !QUALIFIERS.has(t));
   const stripped = byName.get(unqualified.join('_'));
-  if (stripped && unqualified.length > 0) return { name, concept: stripped, known: true };
-  for (const t of [...unqualified].reverse()) {
-    const hit = byName.get(t);
-    if (hit) return { name, concept: hit, known: true };
-  }
+  if (stripped && unqualified.length > 0) return { name, concept: withOwnWords(stripped, tokens), known: true };
+  // The head noun of an English compound comes last: `sale_price` is a price, `cover_type` is not a cover.
+  const head = unqualified[unqualified.length - 1];
+  const byHead = head ? byName.get(head) : undefined;
+  if (byHead && unqualified.length <= 3) return { name, concept: withOwnWords(byHead, tokens), known: true };
   if (hint) {
-    for (const t of nameTokens(hint)) {
-      const hit = byName.get(t);
-      if (hit) return { name, concept: hit, known: true };
-    }
+    const hintKey = nameTokens(hint).join('_');
+    const hit = byName.get(hintKey) ?? byName.get(nameTokens(hint).pop() ?? '');
+    if (hit) return { name, concept: withOwnWords(hit, tokens), known: true };
   }
   return { name, concept: conceptFromName(name, tokens, hint), known: false };
+}
+
+/** The concept, plus the field's own words as a label and an anchor ("paper weight" for `paper_weight`). */
+function withOwnWords(concept: Concept, tokens: string[]): Concept {
+  const words = tokens.join(' ');
+  if (!words || concept.labels.some((l) => nameTokens(l).join(' ') === words)) return concept;
+  return { ...concept, labels: [...concept.labels, words], anchors: [...new Set([...concept.anchors, tokens.join('-')])] };
 }
 
 function camel(tokens: string[]): string {

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { induceDetailExtraction } from '../../src/builder/induce/index.js';
+import { evaluateExtraction, type PageInput } from '../../src/recipe/extract/index.js';
+import { bookPage, microdataRecipePage, productPage, type BookData, type ProductData } from './fixtures.js';
+
+const products: ProductData[] = [
+  { name: 'Oak Table', price: '450.00', currency: 'GBP', sku: 'OT-100', brand: 'Woodworks', inStock: true },
+  { name: 'Desk Lamp', price: '25.50', currency: 'GBP', sku: 'DL-220', brand: 'Lumen', inStock: false },
+  { name: 'Wall Hook', price: '3.00', currency: 'GBP', sku: 'WH-310', brand: 'Woodworks', inStock: true },
+];
+const unseen: ProductData = { name: 'Bear Toy', price: '1,299.00', currency: 'GBP', sku: 'BT-999', brand: 'Softies', inStock: true };
+
+const books: BookData[] = [
+  { title: 'The Quiet Harbour', authors: ['Ann Lee'], isbn13: '9780316125581', publisher: 'Harbour Press', date: 'June 2010' },
+  { title: 'Night Trains', authors: ['Bob Stone', 'Cy Dale'], isbn13: '9781420106879', publisher: 'Zebra', date: 'May 2009' },
+  { title: 'Maps of Salt', authors: ['Dee Ray'], isbn13: '9781439184301', publisher: 'Threshold', date: 'July 2011' },
+];
+
+const run = (training: PageInput[], fields: string[], page: PageInput, vertical?: string) => {
+  const { extraction, report } = induceDetailExtraction({ pages: training, fields: fields.map((name) => ({ name })), vertical });
+  return { extraction, report, value: evaluateExtraction(extraction, page) as Record<string, unknown> };
+};
+
+describe('induceDetailExtraction', () => {
+  it('reads a product from JSON-LD first and keeps HTML fallbacks for pages without it', () => {
+    const training = products.map((p, i) => productPage(String(i), p));
+    const fields = ['title', 'price', 'currency', 'sku', 'brand', 'availability'];
+    const withLd = run(training, fields, productPage('9', unseen), 'product');
+    expect(withLd.value).toEqual({ title: 'Bear Toy', price: 1299, currency: 'GBP', sku: 'BT-999', brand: 'Softies', availability: 'InStock' });
+    expect(withLd.report.find((r) => r.field === 'price')?.source).toMatch(/^jsonld Product/);
+    expect(withLd.extraction.fields.price.sources.length).toBeGreaterThan(1);
+
+    const withoutLd = evaluateExtraction(withLd.extraction, productPage('9', { ...unseen, inStock: false }, false));
+    expect(withoutLd).toEqual({ title: 'Bear Toy', price: 1299, currency: 'GBP', sku: 'BT-999', brand: 'Softies', availability: 'OutOfStock' });
+  });
+
+  it('reads a book from a label table and a byline, with several authors', () => {
+    const training = books.map((b, i) => bookPage(String(i), b));
+    const page = bookPage('9', { title: 'Glass Rivers', authors: ['Eve Moss', 'Finn Orr'], isbn13: '9780441018642', publisher: 'Ace', date: 'March 2012' });
+    const { value, report } = run(training, ['title', 'author', 'isbn_13', 'publisher', 'publication_date'], page, 'book');
+    expect(value).toEqual({
+      title: 'Glass Rivers',
+      author: ['Eve Moss', 'Finn Orr'],
+      isbn_13: '9780441018642',
+      publisher: 'Ace',
+      publication_date: 'March 2012',
+    });
+    expect(report.every((r) => r.coverage === 1)).toBe(true);
+  });
+
+  it('finds labels in other languages and fields it has no knowledge of', () => {
+    const labels = { publisher: 'Editorial', date: 'Fecha de publicación', isbn: 'ISBN' };
+    const withPages = (b: BookData, i: number): PageInput => {
+      const page = bookPage(String(i), b, labels);
+      const rows = `<th>Número de páginas</th><td>${200 + i}</td></tr><tr><th>Cover type</th><td>${i % 2 ? 'Soft' : 'Hard'} cover</td>`;
+      return { ...page, text: page.text.replace('<th>Format</th><td>Paperback</td>', rows) };
+    };
+    const training = books.map(withPages);
+    const page = withPages({ title: 'Sal', authors: ['Ana'], isbn13: '9780441018642', publisher: 'Anagrama', date: '3 de marzo de 2020' }, 7);
+    const { value } = run(training, ['publisher', 'publication_date', 'isbn_13', 'numero_de_paginas', 'cover_type'], page);
+    expect(value).toEqual({
+      publisher: 'Anagrama',
+      publication_date: '3 de marzo de 2020',
+      isbn_13: '9780441018642',
+      numero_de_paginas: 207,
+      cover_type: 'Soft cover',
+    });
+  });
+
+  it('reads a microdata recipe from a single training page, typing yields and times', () => {
+    const training = [
+      microdataRecipePage('1', { name: 'Leek Soup', author: 'Jo Bloggs', ingredients: ['2 leeks', '1 potato', '1 l stock'], servings: 4, prep: 'PT10M', cook: 'PT1H5M' }),
+    ];
+    const page = microdataRecipePage('2', { name: 'Pear Cake', author: 'Max Mustermann', ingredients: ['3 pears', '200 g flour', '2 eggs', '100 g sugar'], servings: 8, prep: 'PT20M', cook: 'PT45M' });
+    const { value } = run(training, ['title', 'author', 'ingredients', 'yields', 'prep_time', 'cook_time'], page, 'recipe');
+    expect(value).toEqual({
+      title: 'Pear Cake',
+      author: ['Max Mustermann'],
+      ingredients: ['3 pears', '200 g flour', '2 eggs', '100 g sugar'],
+      yields: 8,
+      prep_time: 20,
+      cook_time: 45,
+    });
+  });
+
+  it('combines the sources of two templates seen among the training pages', () => {
+    // Two layouts of the same site: newer pages carry JSON-LD, older ones only a "Label: value" list.
+    const older = (id: string, p: ProductData): PageInput => ({
+      url: `https://shop.example/old/${id}`,
+      contentType: 'text/html',
+      text: `<html><head><title>${p.name}</title></head><body><h1>${p.name}</h1><ul class="facts"><li>Brand: ${p.brand}</li>
+        <li>Item number: ${p.sku}</li><li>Price: £${p.price}</li></ul></body></html>`,
+    });
+    const training = [productPage('0', products[0]), older('1', products[1]), productPage('2', products[2]), older('3', products[0])];
+    const { extraction } = induceDetailExtraction({ pages: training, fields: [{ name: 'sku' }, { name: 'brand' }, { name: 'price' }], vertical: 'product' });
+    const oldPage = evaluateExtraction(extraction, older('9', unseen));
+    const newPage = evaluateExtraction(extraction, productPage('9', unseen));
+    expect(oldPage).toEqual({ sku: 'BT-999', brand: 'Softies', price: 1299 });
+    expect(newPage).toEqual({ sku: 'BT-999', brand: 'Softies', price: 1299 });
+  });
+
+  it('leaves a field it cannot find empty rather than guessing', () => {
+    const training = products.map((p, i) => productPage(String(i), p));
+    const { value, report } = run(training, ['isbn_13'], productPage('9', unseen));
+    expect(value).toEqual({ isbn_13: null });
+    expect(report[0]).toMatchObject({ field: 'isbn_13', coverage: 0 });
+  });
+});
