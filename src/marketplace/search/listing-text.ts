@@ -8,7 +8,7 @@
  * so "forecast" in "Weather API / get_forecast" also matches "weather forecast").
  */
 import type { FieldSpec } from './bm25.js';
-import { terms } from './tokenize.js';
+import { indexTerms } from './tokenize.js';
 import type { ListingDoc, ListingEndpoint } from './types.js';
 
 export const LISTING_FIELDS: FieldSpec[] = [
@@ -31,15 +31,15 @@ function descriptionOf(doc: ListingDoc): string {
 
 export function listingFields(doc: ListingDoc): string[][] {
   return [
-    terms(doc.name),
-    terms(doc.endpoints.map((e) => e.name).join(' ')),
-    terms(doc.endpoints.map((e) => e.summary).join(' ')),
-    terms(descriptionOf(doc)),
+    indexTerms(doc.name),
+    indexTerms(doc.endpoints.map((e) => e.name).join(' ')),
+    indexTerms(doc.endpoints.map((e) => e.summary).join(' ')),
+    indexTerms(descriptionOf(doc)),
   ];
 }
 
 export function endpointFields(doc: ListingDoc, endpoint: ListingEndpoint): string[][] {
-  return [terms(endpoint.name), terms(endpoint.summary), terms(doc.name)];
+  return [indexTerms(endpoint.name), indexTerms(endpoint.summary), indexTerms(doc.name)];
 }
 
 /** Category slugs as words ("real-estate" -> "real estate"): they tell the embedder the domain. */

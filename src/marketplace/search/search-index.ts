@@ -16,8 +16,7 @@ import { DEFAULT_FUSION, type FusionSettings } from './fusion.js';
 import { hybridRank, type HybridQuery, type HybridResult, type RankedSlot } from './hybrid.js';
 import { endpointEmbeddingText, LISTING_FIELDS, listingEmbeddingText, listingFields } from './listing-text.js';
 import { SlotTable } from './slot-table.js';
-import { stem } from './stem.js';
-import { terms, words } from './tokenize.js';
+import { queryTerms } from './tokenize.js';
 import type { Embedder, ListingDoc, SearchApisQuery, SearchApisResult, SearchEndpointsQuery, SearchEndpointsResult } from './types.js';
 import { checkApisQuery, checkEndpointsQuery, normaliseCountry } from './validate.js';
 import { normalised, VectorStore } from './vectors.js';
@@ -287,12 +286,6 @@ class MarketplaceSearchIndex implements SearchIndex {
   private scored({ slot, score }: RankedSlot): { id: string; score: number } {
     return { id: this.table.get(slot)!.doc.id, score: round(score) };
   }
-}
-
-/** A query made only of stop words ("the api") still searches, on its plain words. */
-function queryTerms(q: string): string[] {
-  const list = terms(q);
-  return list.length > 0 ? list : words(q).map(stem);
 }
 
 function browseEntry(entry: ListingEntry): BrowseEntry {

@@ -78,18 +78,22 @@ export function words(text: string): string[] {
   return out;
 }
 
-/** word -> its search term ('' for a stop word); the vocabulary is bounded, so is the cache. */
-const termCache = new Map<string, string>();
-const TERM_CACHE_LIMIT = 200_000;
+/** word -> its stem; the vocabulary is bounded, so is the cache. */
+const stemCache = new Map<string, string>();
+const STEM_CACHE_LIMIT = 200_000;
 
-function termOf(word: string): string {
-  let term = termCache.get(word);
+function cachedStem(word: string): string {
+  let term = stemCache.get(word);
   if (term === undefined) {
-    term = STOP_WORDS.has(word) ? '' : stem(word);
-    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
-    termCache.set(word, term);
+    term = stem(word);
+    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
+    stemCache.set(word, term);
   }
   return term;
+}
+
+function termOf(word: string): string {
+  return STOP_WORDS.has(word) ? '' : cachedStem(word);
 }
 
 /** Search terms of a text: words minus stop words, stemmed. Order (and repeats) kept for term frequencies. */
@@ -102,6 +106,16 @@ export function terms(text: string): string[] {
   return out;
 }
 
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
+/**
+ * Terms of a document for the lexical index: stop words kept (idf makes them nearly free, and a
+ * query made only of stop words, "The Who", must still find its listing).
+ */
+export function indexTerms(text: string): string[] {
+  return words(text).map(cachedStem);
+}
+
+/** Terms of a query: without its stop words, or all its words when it has nothing else. */
+export function queryTerms(text: string): string[] {
+  const list = terms(text);
+  return list.length > 0 ? list : indexTerms(text);
 }
