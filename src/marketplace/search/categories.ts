@@ -24,7 +24,7 @@ export interface InferredCategories {
 }
 
 /** Score a category needs to be chosen at all. */
-const MIN_EVIDENCE = 2;
+const MIN_EVIDENCE = 1;
 /** A secondary category needs this share of the primary's score. */
 const SECONDARY_SHARE = 0.4;
 const MAX_SECONDARY = 2;
