@@ -9,6 +9,7 @@ import type {} from '../examples/errors.js';
 import type {} from '../examples/events.js';
 import type {} from '../examples/session.js';
 import type {} from '../examples/updates.js';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeQuarry, type Answer, type FakeQuarry } from './helpers/fake-quarry.js';
@@ -157,5 +158,26 @@ describe('examples', () => {
       'MCP tools: books__get_book',
     ]);
     expect(server.received('POST', '/dispatch/tasks/t_sub/merge-updates').at(-1)?.body).toEqual({ endpoints: ['get_book'] });
+  });
+});
+
+describe('README', () => {
+  it('the quick start block is the code of examples/quickstart.ts', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const block = /## Quick start[^\n]*\n+```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    const example = await readFile(new URL('../examples/quickstart.ts', import.meta.url), 'utf8');
+    const code = example
+      .split('\n')
+      .filter((line) => !line.startsWith('/* eslint') && !line.startsWith('// Build an API') && !line.startsWith('//   '))
+      .join('\n')
+      .trim();
+    expect(block?.trim()).toBe(code);
+  });
+
+  it('every example file is linked from the README', async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    for (const name of ['quickstart', 'marketplace', 'errors', 'events', 'session', 'updates']) {
+      expect(readme).toContain(`(examples/${name}.ts)`);
+    }
   });
 });
