@@ -17,6 +17,7 @@ import respond from './dispatch/respond.js';
 import cancel from './dispatch/cancel.js';
 import activeTask from './dispatch/active-task.js';
 import revisions from './dispatch/revisions.js';
+import events from './dispatch/events.js';
 import execute from './scraper/execute.js';
 import scraperMetadata from './scraper/metadata.js';
 import importRecipe from './scraper/import.js';
@@ -39,6 +40,7 @@ export const ROUTES: RouteModule[] = [
   cancel,
   activeTask,
   revisions,
+  events,
   execute,
   scraperMetadata,
   importRecipe,

@@ -1,0 +1,24 @@
+/**
+ * Recognising a login wall: the page the site answers is a sign-in form rather than content.
+ * Used to fail a build with a clear reason and, at dispatch, for `may_require_auth`.
+ */
+import * as cheerio from 'cheerio';
+
+const LOGIN_PATH = /\/(log-?in|sign-?in|auth(entication)?|account\/log-?in|session\/new|sso|users?\/sign_in)\b/i;
+const LOGIN_WORDS = /\b(log ?in|sign ?in|anmelden|iniciar sesi[oó]n|connexion|se connecter|inloggen|accedi|entrar|zaloguj)\b/i;
+
+/** A short reason when the page looks like a login wall, else null. */
+export function detectLoginWall(page: { finalUrl?: string; url: string; status: number; text: string }): string | null {
+  if (page.status === 401) return 'the site answered 401 Unauthorized';
+  const $ = cheerio.load(page.text);
+  const password = $('input[type="password"]').length > 0;
+  if (!password) return null;
+  const url = page.finalUrl ?? page.url;
+  if (LOGIN_PATH.test(new URL(url).pathname)) return `it redirects to a sign-in page (${new URL(url).pathname})`;
+  // A password form that is most of the page: little text and few links besides it.
+  $('script,style,noscript,form').remove();
+  const text = $('body').text().replace(/\s+/g, ' ').trim();
+  const links = $('a[href]').length;
+  if (text.length < 600 && links < 15 && LOGIN_WORDS.test(page.text)) return 'the page is a sign-in form';
+  return null;
+}

@@ -1,0 +1,53 @@
+/**
+ * Names and words the generated API shows people: endpoint names as verbs (`list_books`,
+ * `get_book`, `search_books`), the API's name, and descriptions written from what was found.
+ */
+
+export function pluralize(noun: string): string {
+  if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}
+
+/** A snake_case identifier safe for endpoint names (`^[a-z][a-z0-9_]*$`). */
+export function snake(text: string): string {
+  const s = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return /^[a-z]/.test(s) ? s.slice(0, 40) : `item_${s}`.slice(0, 40);
+}
+
+/** The record noun: the task's, else the page type's (schema.org `Book` -> book), else "item". */
+export function entityNoun(taskEntity: string | null, schemaTypes: string[] = []): string {
+  if (taskEntity) return snake(taskEntity);
+  const t = schemaTypes.find((x) => !/^(WebPage|WebSite|Organization|BreadcrumbList|ItemList|Thing|Person|ImageObject)$/.test(x));
+  if (t) return snake(t.replace(/Product(Group|Model)/, 'Product'));
+  return 'item';
+}
+
+export const endpointNames = (noun: string) => ({
+  list: `list_${pluralize(noun)}`,
+  detail: `get_${noun}`,
+  search: `search_${pluralize(noun)}`,
+});
+
+/** "Books to Scrape - Sandbox | All products" -> "Books to Scrape". */
+export function apiName(title: string | undefined, host: string): string {
+  const parts = (title ?? '')
+    .split(/\s[|\-–—:·»]\s/)
+    .map((p) => p.trim())
+    .filter((p) => p.length >= 3 && p.length <= 60);
+  const byLength = [...parts].sort((a, b) => a.length - b.length);
+  const name = parts.length > 1 ? (byLength.find((p) => !/^(home|index|welcome|all products)$/i.test(p)) ?? parts[0]) : parts[0];
+  return name || host.replace(/^www\./, '');
+}
+
+export function describeFields(fields: string[]): string {
+  if (fields.length === 0) return '';
+  if (fields.length === 1) return fields[0];
+  return `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
+}
