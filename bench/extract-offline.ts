@@ -19,14 +19,17 @@ interface Args {
   corpus: string;
   site?: string;
   verbose: boolean;
+  /** Remove JSON-LD, microdata attributes and meta tags: how well does HTML alone do? */
+  htmlOnly: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { corpus: defaultCorpusDir(), verbose: false };
+  const args: Args = { corpus: defaultCorpusDir(), verbose: false, htmlOnly: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--corpus') args.corpus = resolve(argv[++i]);
     else if (argv[i] === '--site') args.site = argv[++i];
     else if (argv[i] === '--verbose') args.verbose = true;
+    else if (argv[i] === '--html-only') args.htmlOnly = true;
   }
   return args;
 }
@@ -41,7 +44,20 @@ function fieldsOfTask(task: string): string[] {
 }
 
 const pageUrl = (id: string): string => `http://127.0.0.1/pages/${id}.htm`;
-const page = (site: CorpusSite, id: string) => ({ url: pageUrl(id), contentType: 'text/html', text: readPageText(site, id) });
+let htmlOnly = false;
+
+/** Structured data removed (for --html-only): JSON-LD blocks, microdata attributes, meta tags. */
+function stripStructured(html: string): string {
+  return html
+    .replace(/<script[^>]*application\/ld\+json[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/\s(?:itemprop|itemscope|itemtype)(?:="[^"]*")?/gi, '')
+    .replace(/<meta\s[^>]*(?:property|name)="(?:og:|product:|twitter:)[^>]*>/gi, '');
+}
+
+const page = (site: CorpusSite, id: string) => {
+  const text = readPageText(site, id);
+  return { url: pageUrl(id), contentType: 'text/html', text: htmlOnly ? stripStructured(text) : text };
+};
 
 interface SiteOutput {
   site: string;
@@ -82,6 +98,7 @@ function runSite(site: CorpusSite): SiteOutput {
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
+  htmlOnly = args.htmlOnly;
   const sites = loadCorpus(args.corpus).filter((s) => !args.site || s.name.includes(args.site));
   const outputs: SiteOutput[] = [];
   for (const site of sites) {
@@ -96,7 +113,7 @@ function main(): void {
   const summary = summarize(Object.fromEntries(outputs.map((o) => [o.site, o.score.f1])));
   for (const [vertical, f1] of Object.entries(summary.verticals)) console.log(`vertical ${vertical.padEnd(19)} F1 ${f1.toFixed(3)}`);
   console.log(`extract-offline: macro F1 ${summary.overall.toFixed(3)} over ${outputs.length} sites`);
-  const outFile = resolve(dirname(fileURLToPath(import.meta.url)), 'out/extract-offline.json');
+  const outFile = resolve(dirname(fileURLToPath(import.meta.url)), `out/extract-offline${htmlOnly ? '-html-only' : ''}.json`);
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, JSON.stringify({ summary, sites: outputs }, null, 1));
 }

@@ -7,6 +7,7 @@ import type { Element } from 'domhandler';
 import type { PageContext } from '../../recipe/extract/index.js';
 import { nameTokens } from '../knowledge/index.js';
 import { countMatches, cssEscape, isStableName, stableClasses } from './selectors.js';
+import { inFurniture } from './furniture.js';
 import type { Candidate, InduceContext } from './types.js';
 
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'path', 'head', 'link', 'iframe', 'input', 'button', 'form', 'select', 'option', 'textarea']);
@@ -71,12 +72,14 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
     for (const anchor of anchorIndex(page)) {
       if (!anchor.parts.some((part) => words.some((w) => partMatches(part, w)))) continue;
       const { el, kind, name } = anchor;
+      // Inside navigation, reviews or recommendations the value belongs to something else.
+      const damp = inFurniture(el) ? 0.5 : 1;
       if (kind === 'data') {
-        add({ source: { css: `[${name}]`, attr: name }, kind: 'css', prior: 0.5, describe: `css [${name}] @${name}` });
+        add({ source: { css: `[${name}]`, attr: name }, kind: 'css', prior: 0.5 * damp, describe: `css [${name}] @${name}` });
         continue;
       }
       const css = kind === 'id' ? `#${cssEscape(name)}` : kind === 'class' ? `.${cssEscape(name)}` : `[itemprop="${name.replace(/"/g, '')}"]`;
-      const prior = kind === 'id' ? 0.66 : kind === 'class' ? 0.6 : 0.74;
+      const prior = (kind === 'id' ? 0.66 : kind === 'class' ? 0.6 : 0.74) * damp;
       const count = cachedCount(page, css);
       if (count === 0 || (count > 30 && !many)) continue;
       const valueAttr = el.attribs?.content !== undefined ? 'content' : undefined;

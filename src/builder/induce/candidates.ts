@@ -5,6 +5,7 @@
 import { conceptById } from '../knowledge/index.js';
 import { anchorCandidates } from './anchors.js';
 import { bylineCandidates, headingCandidates } from './headings.js';
+import { embeddedCandidates } from './embedded.js';
 import { labelCandidates } from './labels.js';
 import { jsonLdCandidates, metaCandidates, microdataCandidates } from './structured.js';
 import type { Candidate, InduceContext } from './types.js';
@@ -33,6 +34,7 @@ function ownCandidates(ctx: InduceContext): Candidate[] {
     ...microdataCandidates(ctx),
     ...metaCandidates(ctx),
     ...labelCandidates(ctx),
+    ...embeddedCandidates(ctx),
   ];
   if (shape === 'title') out.push(...headingCandidates(ctx));
   if (shape === 'person' || shape === 'organization') out.push(...bylineCandidates(ctx));

@@ -4,6 +4,7 @@
  */
 import type { Element } from 'domhandler';
 import { fold, type PageContext } from '../../recipe/extract/index.js';
+import { inFurniture } from './furniture.js';
 import { anchoredSelector } from './selectors.js';
 import type { Candidate, InduceContext } from './types.js';
 
@@ -30,7 +31,7 @@ export function headingCandidates(ctx: InduceContext): Candidate[] {
       const text = fold(page.text(el));
       if (text.length < 2 || !title.includes(fold(ownOrFull(page, el)))) continue;
       const selector = anchoredSelector($, el) ?? (el.name === 'h1' ? 'h1' : null);
-      if (!selector) continue;
+      if (!selector || inFurniture(el)) continue;
       const prior = el.name === 'h1' ? 0.76 : 0.62;
       add({ source: { css: selector }, kind: 'heading', prior, describe: `css ${selector}` });
       if (hasQualifierTail(page, el)) {
@@ -73,7 +74,7 @@ export function bylineCandidates(ctx: InduceContext): Candidate[] {
       const full = page.text(el);
       if (full.length > 150 || !BY.test(full)) continue;
       const selector = anchoredSelector($, el);
-      if (!selector) continue;
+      if (!selector || inFurniture(el)) continue;
       const links = $(el).find('a').length;
       if (links > 0) {
         out.set(`${selector} a`, { source: { css: `${selector} a` }, kind: 'byline', prior: 0.64, describe: `byline ${selector} a` });

@@ -36,11 +36,18 @@ export class PageContext {
     return /^\s*[[{]/.test(this.page.text) && this.jsonBody() !== undefined;
   }
 
-  /** The DOM (an empty document for JSON pages). */
+  /**
+   * The DOM (an empty document for JSON pages). Parsed with htmlparser2, not the HTML5 tree
+   * builder: 5-10 times faster on large shop pages, and lenient where parse5 would swallow the
+   * rest of a page after a script holding "<!--<script". It keeps markup as written (no implied
+   * <tbody>); css sources retry a selector without `tbody` when it matches nothing.
+   */
   get $(): CheerioAPI {
     if (!this.dom) {
       const html = this.page.contentType.toLowerCase().includes('json') ? '' : this.page.text;
-      this.dom = cheerio.load(html);
+      this.dom = cheerio.load(html, {
+        xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+      });
     }
     return this.dom;
   }
@@ -117,6 +124,26 @@ export class PageContext {
     const found = this.findEmbedded(kind);
     this.blobs.set(kind, found);
     return found;
+  }
+
+  /**
+   * The embedded blob kinds this page has: `next_data`, `script_json`, `nuxt` and every global
+   * assigned a literal in an inline script (`window.__INITIAL_STATE__ = {...}`).
+   */
+  embeddedKinds(): string[] {
+    const kinds = ['next_data', 'script_json', 'nuxt'].filter((k) => this.embedded(k).length > 0);
+    const names = new Set<string>();
+    const $ = this.$;
+    $('script').each((_, el) => {
+      const type = ($(el).attr('type') ?? '').toLowerCase();
+      if (type && !type.includes('javascript')) return;
+      const src = $(el).text();
+      for (const m of src.matchAll(/window\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*["']([\w$]+)["']\s*\])\s*=\s*(?:JSON\.parse\(|[{[])/g)) {
+        names.add(m[1] ?? m[2]);
+      }
+    });
+    for (const name of names) if (name !== '__NUXT__' && this.embedded(name).length > 0) kinds.push(name);
+    return kinds;
   }
 
   /** The URL relative links resolve against: `<base href>` if present, else the page URL. */

@@ -87,6 +87,12 @@ function cssMatches(ctx: PageContext, source: { css: string; attr?: string; text
   else {
     try {
       elements = (scope.el ? $(scope.el).find(selector) : $(selector)).toArray() as Element[];
+      // Browsers insert <tbody>; our parser keeps the markup as written. A selector copied from
+      // a browser's inspector still works.
+      if (elements.length === 0 && /\btbody\b/.test(selector)) {
+        const withoutTbody = selector.replace(/\btbody\s*>\s*/g, '').replace(/\s*>\s*tbody\b/g, '').replace(/\btbody\b\s*/g, '');
+        elements = (scope.el ? $(scope.el).find(withoutTbody) : $(withoutTbody)).toArray() as Element[];
+      }
       // A list item that is itself the wanted element (`a` items read with `css: 'a'`).
       if (elements.length === 0 && scope.el && $(scope.el).is(selector)) elements = [scope.el];
     } catch {
