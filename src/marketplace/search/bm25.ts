@@ -11,6 +11,7 @@
  * touches the postings of that document's own terms, and statistics (N, df, avglen) are always
  * current without a rebuild.
  */
+import { SpellingIndex } from './fuzzy.js';
 
 export interface FieldSpec {
   /** Importance of a match in this field relative to the others. */
@@ -89,6 +90,8 @@ class Postings {
 }
 
 const MAX_FIELDS = 4;
+/** A misspelt query term matched through its correction counts this much of an exact match. */
+const CORRECTED_TERM_FACTOR = 0.8;
 const MAX_TF = 255;
 
 export class FieldedBm25 {
@@ -96,6 +99,7 @@ export class FieldedBm25 {
   private readonly k1: number;
   private readonly termIds = new Map<string, number>();
   private readonly postings: Postings[] = [];
+  private readonly spelling = new SpellingIndex();
   /** Per slot: the term ids it was indexed under (to remove it), or undefined when empty. */
   private readonly slotTerms: (Int32Array | undefined)[] = [];
   /** Per field, per slot: the field's length in terms. */
@@ -155,6 +159,7 @@ export class FieldedBm25 {
    * Add the BM25F score of every document matching any query term into `buffer`. Returns the query's
    * idf mass (sum over its distinct terms, unknown terms counted as the rarest), the natural scale
    * for normalising the scores: a document can only approach it by matching every term well.
+   * A term the index does not hold is replaced by its closest spelling (fuzzy.ts), at a discount.
    */
   score(queryTerms: string[], buffer: ScoreBuffer): number {
     const n = this.docCount;
@@ -162,19 +167,30 @@ export class FieldedBm25 {
     const avg = this.totalLengths.map((total) => Math.max(total / n, 1e-9));
     let idfMass = 0;
     for (const term of new Set(queryTerms)) {
-      const id = this.termIds.get(term);
-      const list = id === undefined ? undefined : this.postings[id];
+      let list = this.postingsOf(this.termIds.get(term));
+      let factor = 1;
+      if (!list) {
+        list = this.postingsOf(this.spelling.closest(term, (id) => this.postings[id].length));
+        factor = CORRECTED_TERM_FACTOR;
+      }
       const df = list?.length ?? 0;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       idfMass += idf;
-      if (!list || df === 0) continue;
+      if (!list) continue;
       for (let i = 0; i < df; i++) {
         const slot = list.slots[i];
         const tf = this.weightedTf(list.tfs[i], slot, avg);
-        buffer.add(slot, (idf * tf) / (this.k1 + tf));
+        buffer.add(slot, (factor * idf * tf) / (this.k1 + tf));
       }
     }
     return idfMass;
+  }
+
+  /** Postings of a term id, or undefined when the id is unknown (-1 too) or no document has it any more. */
+  private postingsOf(id: number | undefined): Postings | undefined {
+    if (id === undefined || id < 0) return undefined;
+    const list = this.postings[id];
+    return list.length > 0 ? list : undefined;
   }
 
   private weightedTf(packed: number, slot: number, avg: number[]): number {
@@ -194,6 +210,7 @@ export class FieldedBm25 {
       id = this.postings.length;
       this.termIds.set(term, id);
       this.postings.push(new Postings());
+      this.spelling.add(id, term);
     }
     return id;
   }

@@ -96,6 +96,10 @@ function termOf(word: string): string {
   return STOP_WORDS.has(word) ? '' : cachedStem(word);
 }
 
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /** Search terms of a text: words minus stop words, stemmed. Order (and repeats) kept for term frequencies. */
 export function terms(text: string): string[] {
   const out: string[] = [];
