@@ -1,0 +1,115 @@
+/**
+ * Field names: meaningful snake_case names from what the page says about a value (class names,
+ * itemprops, data-* names, JSON keys) mapped onto a small vocabulary of usual record fields,
+ * then matched against the fields the user asked for.
+ */
+import type { TypeHint } from './types.js';
+
+/** Canonical name -> words that mean it (in class names, keys, labels). */
+const VOCABULARY: Record<string, string[]> = {
+  title: ['title', 'name', 'heading', 'headline', 'titel', 'titulo', 'titre', 'nombre', 'naam'],
+  price: ['price', 'cost', 'amount', 'prijs', 'precio', 'prix', 'preis', 'prezzo', 'preco', 'cena', 'saleprice', 'sale'],
+  original_price: ['old', 'was', 'regular', 'original', 'strike', 'compare', 'list', 'rrp', 'msrp'],
+  rating: ['rating', 'stars', 'star', 'score', 'review-score', 'valoracion', 'bewertung', 'note'],
+  availability: ['availability', 'stock', 'instock', 'available', 'disponibilidad', 'voorraad', 'lager', 'dispo'],
+  image: ['image', 'img', 'thumbnail', 'thumb', 'photo', 'picture', 'cover', 'imagen', 'afbeelding', 'bild'],
+  url: ['url', 'link', 'href', 'permalink'],
+  author: ['author', 'by', 'byline', 'writer', 'autor', 'auteur'],
+  date: ['date', 'time', 'published', 'posted', 'pubdate', 'datetime', 'fecha', 'datum'],
+  category: ['category', 'categories', 'cat', 'section', 'genre', 'categoria', 'categorie', 'kategorie'],
+  description: ['description', 'desc', 'summary', 'excerpt', 'teaser', 'snippet', 'intro', 'abstract', 'lead', 'descripcion', 'beschrijving'],
+  brand: ['brand', 'maker', 'manufacturer', 'marca', 'merk', 'marke'],
+  location: ['location', 'city', 'address', 'place', 'region', 'ubicacion'],
+  reviews: ['reviews', 'review-count', 'reviewcount', 'ratings-count', 'votes'],
+  sku: ['sku', 'ref', 'reference', 'article-number', 'artnr', 'mpn', 'part'],
+  tags: ['tags', 'tag', 'labels', 'keywords'],
+  id: ['id', 'identifier', 'uid'],
+};
+
+/** Words that say nothing about a value (layout, framework, generic containers). */
+const NOISE = new Set([
+  'product', 'products', 'item', 'items', 'card', 'cards', 'text', 'value', 'info', 'details', 'detail', 'data', 'col', 'row',
+  'xs', 'sm', 'md', 'lg', 'xl', 'box', 'wrap', 'wrapper', 'inner', 'outer', 'content', 'container', 'block', 'field', 'entry',
+  'meta', 'main', 'list', 'listing', 'result', 'results', 'search', 'tile', 'grid', 'cell', 'pod', 'color', 'colour', 'small',
+  'large', 'big', 'bold', 'muted', 'label', 'span', 'div', 'p', 'js', 'is', 'has', 'u', 'c', 'o', 'a', 'the', 'of', 'and',
+  'primary', 'secondary', 'left', 'right', 'top', 'bottom', 'center', 'clearfix', 'hidden', 'visible', 'mb', 'mt', 'pt', 'pb',
+]);
+
+export function snakeCase(raw: string): string {
+  const s = raw
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+  if (!s) return 'value';
+  return /^[a-z]/.test(s) ? s.slice(0, 60) : `f_${s}`.slice(0, 60);
+}
+
+/** Splits `product_price-color`, `starRating`, `price_color` into lower-case words. */
+export function nameTokens(raw: string): string[] {
+  return raw
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** The canonical name a word or token list means, or null. */
+export function canonicalName(tokens: string[]): string | null {
+  const joined = tokens.join('-');
+  for (const [name, words] of Object.entries(VOCABULARY)) if (words.includes(joined)) return name;
+  for (const token of tokens) {
+    for (const [name, words] of Object.entries(VOCABULARY)) if (name !== 'original_price' && words.includes(token)) return name;
+  }
+  return null;
+}
+
+/**
+ * A name from hints (class names, itemprop, data-* name, label), first meaningful one wins:
+ * a vocabulary word, else the first non-noise words of the first hint. Null when nothing reads.
+ */
+export function nameFromHints(hints: string[]): string | null {
+  for (const hint of hints) {
+    const canonical = canonicalName(nameTokens(hint));
+    if (canonical) return canonical;
+  }
+  for (const hint of hints) {
+    const words = nameTokens(hint).filter((w) => !NOISE.has(w) && !/^\d+$/.test(w) && w.length > 1);
+    if (words.length > 0 && words.length <= 3) return snakeCase(words.join('_'));
+  }
+  return null;
+}
+
+/** Renames to a field the user asked for when it means the same (`cost` asked, `price` found). */
+export function preferWanted(name: string, wanted: string[] | undefined): string {
+  if (!wanted || wanted.length === 0) return name;
+  for (const w of wanted) {
+    const target = snakeCase(w);
+    if (target === name) return name;
+    const canonical = canonicalName(nameTokens(w)) ?? target;
+    if (canonical === name) return target;
+  }
+  return name;
+}
+
+/** Makes names unique in order of appearance: price, price_2, ... */
+export function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${name}_${n}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+export function typeHintOf(values: unknown[]): TypeHint {
+  const present = values.filter((v) => v !== null && v !== undefined && v !== '');
+  if (present.length === 0) return 'string';
+  if (present.every(Array.isArray)) return 'array';
+  if (present.every((v) => typeof v === 'boolean')) return 'boolean';
+  if (present.every((v) => typeof v === 'number' && Number.isInteger(v))) return 'integer';
+  if (present.every((v) => typeof v === 'number')) return 'number';
+  if (present.every((v) => typeof v === 'string' && /^https?:\/\/\S+$/.test(v))) return 'url';
+  if (present.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v))) return 'date';
+  return 'string';
+}
