@@ -3,7 +3,10 @@
  * Per site: induce a detail extraction on the training pages (PROTOCOL.md split), evaluate it
  * on every held-out page, score with PROTOCOL.md's rules (lib/score.ts).
  *
- *   node --import tsx bench/extract-offline.ts [--corpus DIR] [--site NAME] [--verbose]
+ *   node --import tsx bench/extract-offline.ts [--corpus DIR] [--site NAME] [--verbose] [--html-only | --strip-held-out]
+ *
+ * --html-only strips JSON-LD, microdata and OpenGraph from every page (a site without structured
+ * data); --strip-held-out only from held-out pages (pages of the template that lack it).
  *
  * Writes every prediction next to its truth to bench/out/extract-offline.json.
  */
@@ -21,15 +24,18 @@ interface Args {
   verbose: boolean;
   /** Remove JSON-LD, microdata attributes and meta tags: how well does HTML alone do? */
   htmlOnly: boolean;
+  /** Remove them from held-out pages only: do the HTML fallbacks learnt next to structured data work? */
+  stripHeldOut: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { corpus: defaultCorpusDir(), verbose: false, htmlOnly: false };
+  const args: Args = { corpus: defaultCorpusDir(), verbose: false, htmlOnly: false, stripHeldOut: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--corpus') args.corpus = resolve(argv[++i]);
     else if (argv[i] === '--site') args.site = argv[++i];
     else if (argv[i] === '--verbose') args.verbose = true;
     else if (argv[i] === '--html-only') args.htmlOnly = true;
+    else if (argv[i] === '--strip-held-out') args.stripHeldOut = true;
   }
   return args;
 }
@@ -45,6 +51,7 @@ function fieldsOfTask(task: string): string[] {
 
 const pageUrl = (id: string): string => `http://127.0.0.1/pages/${id}.htm`;
 let htmlOnly = false;
+let stripHeldOut = false;
 
 /** Structured data removed (for --html-only): JSON-LD blocks, microdata attributes, meta tags. */
 function stripStructured(html: string): string {
@@ -54,9 +61,10 @@ function stripStructured(html: string): string {
     .replace(/<meta\s[^>]*(?:property|name)="(?:og:|product:|twitter:)[^>]*>/gi, '');
 }
 
-const page = (site: CorpusSite, id: string) => {
+const page = (site: CorpusSite, id: string, heldOut = false) => {
   const text = readPageText(site, id);
-  return { url: pageUrl(id), contentType: 'text/html', text: htmlOnly ? stripStructured(text) : text };
+  const strip = htmlOnly || (heldOut && stripHeldOut);
+  return { url: pageUrl(id), contentType: 'text/html', text: strip ? stripStructured(text) : text };
 };
 
 interface SiteOutput {
@@ -79,7 +87,7 @@ function runSite(site: CorpusSite): SiteOutput {
   const results: PageResult[] = [];
   const times: number[] = [];
   for (const id of heldOutIds(site)) {
-    const input = page(site, id);
+    const input = page(site, id, true);
     const t0 = performance.now();
     let predicted: Record<string, unknown> | null;
     try {
@@ -99,6 +107,7 @@ function runSite(site: CorpusSite): SiteOutput {
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   htmlOnly = args.htmlOnly;
+  stripHeldOut = args.stripHeldOut;
   const sites = loadCorpus(args.corpus).filter((s) => !args.site || s.name.includes(args.site));
   const outputs: SiteOutput[] = [];
   for (const site of sites) {
@@ -113,7 +122,7 @@ function main(): void {
   const summary = summarize(Object.fromEntries(outputs.map((o) => [o.site, o.score.f1])));
   for (const [vertical, f1] of Object.entries(summary.verticals)) console.log(`vertical ${vertical.padEnd(19)} F1 ${f1.toFixed(3)}`);
   console.log(`extract-offline: macro F1 ${summary.overall.toFixed(3)} over ${outputs.length} sites`);
-  const outFile = resolve(dirname(fileURLToPath(import.meta.url)), `out/extract-offline${htmlOnly ? '-html-only' : ''}.json`);
+  const outFile = resolve(dirname(fileURLToPath(import.meta.url)), `out/extract-offline${htmlOnly ? '-html-only' : stripHeldOut ? '-strip-held-out' : ''}.json`);
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, JSON.stringify({ summary, sites: outputs }, null, 1));
 }

@@ -5,12 +5,13 @@
  */
 import { createPageContext, evaluateFieldOnPage, isEmpty, type PageContext } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
-import { resolveField, type Concept } from '../knowledge/index.js';
+import { conceptById, resolveField, type Concept } from '../knowledge/index.js';
 import { gatherCandidates } from './candidates.js';
+import { locatable, locatedCandidates } from './located.js';
 import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
 import { shapeTransforms } from './shapes.js';
 import { mainEntityTypes } from './structured.js';
-import type { FieldReport, InduceInput, InduceResult } from './types.js';
+import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
 
 const MAX_SOURCES = 4;
 /** Below this a candidate is more likely wrong than right: emitting it only adds false values. */
@@ -23,10 +24,7 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
   const report: FieldReport[] = [];
   for (const request of input.fields) {
     const { concept } = resolveField(request.name, request.hint);
-    const candidates = gatherCandidates({ pages, concept, mainTypes, fieldName: request.name });
-    const scored = candidates.map((c) => measure(c, concept, pages));
-    applyAgreement(scored);
-    scored.sort((a, b) => b.score - a.score);
+    const scored = rankCandidates(pages, concept, mainTypes, request.name);
     const chosen = chooseSources(scored);
     const spec = buildSpec(chosen, concept);
     addSpeculativeLabels(spec, concept);
@@ -34,6 +32,39 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
     report.push(fieldReport(request.name, chosen, spec, pages));
   }
   return { extraction: { kind: 'object', fields }, report };
+}
+
+/** Every candidate for a field, measured on the training pages, best first. */
+export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes: string[], fieldName: string): ScoredCandidate[] {
+  const candidates = gatherCandidates({ pages, concept, mainTypes, fieldName });
+  const scored = candidates.map((c) => measure(c, concept, pages));
+  scored.push(...locatedFromStructured(scored, concept, pages).map((c) => measure(c, concept, pages)));
+  // A borrowed concept's located elements carry this value too (the price text states its currency).
+  for (const id of concept.borrowFrom ?? []) {
+    const other = conceptById(id);
+    if (!other) continue;
+    const theirs = gatherCandidates({ pages, concept: other, mainTypes, fieldName: id }).map((c) => measure(c, other, pages));
+    const known = new Set(scored.map((x) => JSON.stringify(x.candidate.source)));
+    for (const c of locatedFromStructured(theirs, other, pages)) {
+      if (!known.has(JSON.stringify(c.source))) scored.push(measure({ ...c, prior: c.prior * 0.9 }, concept, pages));
+    }
+  }
+  applyAgreement(scored);
+  return scored.sort((a, b) => b.score - a.score);
+}
+
+const STRUCTURED = new Set(['jsonld', 'microdata', 'meta', 'embedded']);
+
+/** HTML selectors for the values the best structured candidate states on the training pages. */
+function locatedFromStructured(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): Candidate[] {
+  if (!locatable(concept.shape)) return [];
+  const best = scored
+    .filter((s) => STRUCTURED.has(s.candidate.kind) && s.coverage > 0 && s.fit >= 0.8)
+    .sort((a, b) => b.score - a.score)[0];
+  if (!best) return [];
+  const values = best.values.map((v) => (Array.isArray(v) ? (v.length === 1 ? v[0] : null) : v));
+  const known = new Set(scored.map((s) => JSON.stringify(s.candidate.source)));
+  return locatedCandidates(pages, values, concept.shape).filter((c) => !known.has(JSON.stringify(c.source)));
 }
 
 /** The best candidate, then fallbacks that agree with it or cover pages it misses. */
@@ -44,14 +75,18 @@ export function chooseSources(scored: ScoredCandidate[]): ScoredCandidate[] {
   const top = usable[0].score;
   for (const s of usable.slice(1)) {
     if (chosen.length >= MAX_SOURCES) break;
-    if (s.score < 0.3 * top) break;
     let ok = true;
     let redundant = false;
+    let confirmed = true;
     for (const c of chosen) {
       const { overlap, agree } = agreesWith(s, c);
       if (overlap > 0 && agree / overlap < 0.6) ok = false;
+      if (overlap === 0 || agree < overlap) confirmed = false;
       if (overlap > 0 && agree === overlap && s.candidate.kind === c.candidate.kind && s.coverage <= c.coverage) redundant = true;
     }
+    // A weak source the chosen ones confirm on every page is a safe fallback; an unconfirmed
+    // one must be nearly as strong as the best.
+    if (!confirmed && s.score < 0.3 * top) continue;
     if (ok && !redundant) chosen.push(s);
   }
   return chosen;

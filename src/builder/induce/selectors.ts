@@ -77,3 +77,37 @@ export function countMatches($: CheerioAPI, selector: string): number {
     return 0;
   }
 }
+
+/** A step with every class of the element, generated ones too (`span.uqkIZw.ka2E9k`). */
+function fullStep(el: Element, nth: boolean): string {
+  const classes = (el.attribs?.class ?? '').split(/\s+/).filter((c) => /^[A-Za-z_-][\w-]*$/.test(c));
+  let step = el.name + classes.map((c) => `.${cssEscape(c)}`).join('');
+  if (nth) {
+    const parent = parentElement(el);
+    const siblings = parent ? parent.children.filter((c): c is Element => c.type === 'tag' && (c as Element).name === el.name) : [el];
+    if (siblings.length > 1) step += `:nth-of-type(${siblings.indexOf(el) + 1})`;
+  }
+  return step;
+}
+
+/**
+ * A selector for `el` when no stable name anchors it: every class of the element and its
+ * ancestors, then positions among siblings, up to `maxDepth` steps. Brittler than
+ * `anchoredSelector`; used for values located from structured data.
+ */
+export function structuralSelector($: CheerioAPI, el: Element, maxDepth = 6): string | null {
+  for (const nth of [false, true]) {
+    const parts: string[] = [];
+    let current: Element | null = el;
+    for (let depth = 0; current && depth < maxDepth; depth++) {
+      if (current.name === 'html' || current.name === 'body') break;
+      const id = current.attribs?.id;
+      parts.unshift(id && isStableName(id) && depth > 0 ? `#${cssEscape(id)}` : fullStep(current, nth));
+      const selector = parts.join(' > ');
+      if (selectsFirst($, selector, el)) return selector;
+      if (parts[0].startsWith('#')) break;
+      current = parentElement(current);
+    }
+  }
+  return null;
+}
