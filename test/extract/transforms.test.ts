@@ -40,6 +40,9 @@ describe('currency', () => {
     ['EUR 12.500', 12500],
     ['12.99', 12.99],
     ['€ 49,10', 49.1],
+    ['Mirror cabinet, 2 doors, 100x14x96 cm £279 (2)', 279],
+    ['2 for 12,50 €', 12.5],
+    ['Now USD 1,050.00 was USD 1,200.00', 1050],
   ])('currencyAmount(%s) = %s', (input, expected) => {
     expect(currencyAmount(input)).toBe(expected);
   });

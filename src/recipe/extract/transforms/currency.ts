@@ -48,10 +48,21 @@ export function currencyCode(input: unknown): string | null {
   return null;
 }
 
-/** The amount of a price text as a number; a dot followed by three digits groups thousands. */
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SIGN_ALTERNATION = [...SIGNS_BY_LENGTH.filter((s) => !/^[A-Za-z.]+$/.test(s)), ...ISO_CODES].map(escapeRe).join('|');
+const AMOUNT = '(\\d[\\d.,\'\u2019\\s\u00a0\u202f]*\\d|\\d)';
+/** A number right after a currency sign or code ("£279", "EUR 12,50"), or right before one ("12,50 €"). */
+const SIGNED_AFTER = new RegExp(`(?:${SIGN_ALTERNATION})\\s?${AMOUNT}`);
+const SIGNED_BEFORE = new RegExp(`${AMOUNT}\\s?(?:${SIGN_ALTERNATION}|zł|kr|Kč|Ft|lei|лв)`);
+
+/**
+ * The amount of a price text as a number; a dot followed by three digits groups thousands.
+ * In a longer text ("Mirror, 2 doors, 100x14 cm £279") the number next to the currency sign wins.
+ */
 export function currencyAmount(input: unknown): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
-  // Drop signs and codes so that "EUR1.299,00" and "1.299,00 €" read alike.
+  const signed = SIGNED_AFTER.exec(input) ?? SIGNED_BEFORE.exec(input);
+  if (signed) return parseNumber(signed[1], { threeDigitDot: 'grouping' });
   return parseNumber(input, { threeDigitDot: 'grouping' });
 }
