@@ -153,8 +153,13 @@ export interface JsonEndpoint {
   url: string;
   /** Page (or script file) it was found in. */
   foundIn: string;
-  via: 'fetch_call' | 'api_path' | 'json_url' | 'data_attribute';
+  via: 'fetch_call' | 'api_path' | 'json_url' | 'data_attribute' | 'entry';
   probe?: JsonProbe;
+  /**
+   * Keys of `Exploration.pages` with this endpoint's JSON pages in order: the probe, then the
+   * next page when the body showed how to reach it. Feed them to `induceJsonList`.
+   */
+  pages: string[];
 }
 
 export interface Exploration {
