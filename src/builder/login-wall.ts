@@ -22,3 +22,17 @@ export function detectLoginWall(page: { finalUrl?: string; url: string; status: 
   if (text.length < 600 && links < 15 && LOGIN_WORDS.test(page.text)) return 'the page is a sign-in form';
   return null;
 }
+
+/** The dispatch-time probe (at most `timeoutMs`): true when the entry page looks like a login wall. */
+export async function probeLoginWall(
+  fetcher: { fetch(req: { url: string; timeoutMs?: number; signal?: AbortSignal }): Promise<{ url: string; status: number; text: string }> },
+  url: string,
+  timeoutMs = 2_000,
+): Promise<boolean> {
+  try {
+    const page = await fetcher.fetch({ url, timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
+    return detectLoginWall({ url: page.url, finalUrl: page.url, status: page.status, text: page.text }) !== null;
+  } catch {
+    return false;
+  }
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { induceDetailExtraction } from '../../src/builder/induce/index.js';
 import { evaluateExtraction, type PageInput } from '../../src/recipe/extract/index.js';
-import { bookPage, microdataRecipePage, productPage, type BookData, type ProductData } from './fixtures.js';
+import { bookPage, microdataRecipePage, productPage, shopBookPage, type BookData, type ProductData } from './fixtures.js';
 
 const products: ProductData[] = [
   { name: 'Oak Table', price: '450.00', currency: 'GBP', sku: 'OT-100', brand: 'Woodworks', inStock: true },
@@ -104,5 +104,21 @@ describe('induceDetailExtraction', () => {
     const { value, report } = run(training, ['isbn_13'], productPage('9', unseen));
     expect(value).toEqual({ isbn_13: null });
     expect(report[0]).toMatchObject({ field: 'isbn_13', coverage: 0 });
+  });
+});
+
+describe('induceDetailExtraction on a shop-style book page', () => {
+  it('cleans qualifiers, roles, editions and reads the date out of the publisher line', () => {
+    const dated = books.map((b, i) => ({ ...b, date: ['June 5, 2010', 'May 1, 2009', 'July 12, 2011'][i] }));
+    const training = dated.map((b, i) => shopBookPage(String(i), b));
+    const page = shopBookPage('7', { title: 'Glass Rivers', authors: ['Eve Moss', 'Finn Orr'], isbn13: '9780441018642', publisher: 'Ace Books', date: 'March 3, 2012' });
+    const { value } = run(training, ['title', 'author', 'isbn_13', 'publisher', 'publication_date'], page, 'book');
+    expect(value).toEqual({
+      title: 'Glass Rivers',
+      author: ['Eve Moss', 'Finn Orr'],
+      isbn_13: '978-0441018642',
+      publisher: 'Ace Books',
+      publication_date: 'March 3, 2012',
+    });
   });
 });

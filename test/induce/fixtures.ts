@@ -84,3 +84,20 @@ export function microdataRecipePage(id: string, r: RecipeData): PageInput {
     </article>`;
   return { url: `https://food.example/r/${id}`, contentType: 'text/html', text: layout(r.name, '', body) };
 }
+
+/**
+ * A shop-style book page: title with a bracketed format, authors followed by their role,
+ * a "Product Details" list whose publisher line carries the edition and date.
+ */
+export function shopBookPage(id: string, b: BookData): PageInput {
+  const authors = b.authors.map((a) => `<span><a href="/e/${id}${a.length}">${a}</a> (Author)</span>`).join(', ');
+  const body = `<div class="buying"><h1 class="parseasinTitle"><span id="btAsinTitle">${b.title} <span class="fmt">[Paperback]</span></span></h1>
+      <div class="byinfo">${authors}</div></div>
+      <table><tr><td class="bucket"><h2>Product Details</h2><div class="content"><ul>
+        <li><b>Paperback:</b> ${300 + Number(id)} pages</li>
+        <li><b>Publisher:</b> ${b.publisher}; 1 edition (${b.date})</li>
+        <li><b>Language:</b> English</li>
+        <li><b>ISBN-13:</b> ${b.isbn13.slice(0, 3)}-${b.isbn13.slice(3)}</li>
+      </ul></div></td></tr></table>`;
+  return { url: `https://store.example/dp/${id}`, contentType: 'text/html', text: layout(`${b.title}: ${b.authors.join(', ')}: Books`, '', body) };
+}

@@ -13,10 +13,12 @@ import type { Candidate, InduceContext } from './types.js';
 export function gatherCandidates(ctx: InduceContext): Candidate[] {
   const out = ownCandidates(ctx);
   // Sources of related concepts (the price text also states its currency), trusted a bit less.
-  for (const id of ctx.concept.borrowFrom ?? []) {
+  for (const { concept: id, clean } of ctx.concept.borrowFrom ?? []) {
     const other = conceptById(id);
     if (!other) continue;
-    for (const c of ownCandidates({ ...ctx, concept: other })) out.push({ ...c, prior: c.prior * 0.9, describe: `${c.describe} (${id})` });
+    for (const c of ownCandidates({ ...ctx, concept: other })) {
+      out.push({ ...c, clean: [...(c.clean ?? []), ...(clean ?? [])], prior: c.prior * 0.9, describe: `${c.describe} (${id})` });
+    }
   }
   const seen = new Set<string>();
   return out.filter((c) => {

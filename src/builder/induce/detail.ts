@@ -40,13 +40,13 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
   const scored = candidates.map((c) => measure(c, concept, pages));
   scored.push(...locatedFromStructured(scored, concept, pages).map((c) => measure(c, concept, pages)));
   // A borrowed concept's located elements carry this value too (the price text states its currency).
-  for (const id of concept.borrowFrom ?? []) {
+  for (const { concept: id, clean } of concept.borrowFrom ?? []) {
     const other = conceptById(id);
     if (!other) continue;
     const theirs = gatherCandidates({ pages, concept: other, mainTypes, fieldName: id }).map((c) => measure(c, other, pages));
     const known = new Set(scored.map((x) => JSON.stringify(x.candidate.source)));
     for (const c of locatedFromStructured(theirs, other, pages)) {
-      if (!known.has(JSON.stringify(c.source))) scored.push(measure({ ...c, prior: c.prior * 0.9 }, concept, pages));
+      if (!known.has(JSON.stringify(c.source))) scored.push(measure({ ...c, clean, prior: c.prior * 0.9 }, concept, pages));
     }
   }
   applyAgreement(scored);
@@ -105,7 +105,7 @@ function buildSpec(chosen: ScoredCandidate[], concept: Concept): FieldSpec {
     }
   }
   const spec: FieldSpec = { sources: chosen.map((c) => c.candidate.source) };
-  const transforms = [...clean, ...shapeTransforms(concept.shape)];
+  const transforms = [...clean, ...(concept.clean ?? []), ...shapeTransforms(concept.shape)];
   if (transforms.length > 0) spec.transforms = transforms;
   if (concept.many) spec.many = true;
   return spec;

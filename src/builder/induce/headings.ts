@@ -5,7 +5,7 @@
 import type { Element } from 'domhandler';
 import { fold, type PageContext } from '../../recipe/extract/index.js';
 import { inFurniture } from './furniture.js';
-import { anchoredSelector } from './selectors.js';
+import { anchoredSelector, structuralSelector } from './selectors.js';
 import type { Candidate, InduceContext } from './types.js';
 
 /** The document title and og:title, folded: what a page says its own name is. */
@@ -88,5 +88,30 @@ export function bylineCandidates(ctx: InduceContext): Candidate[] {
       });
     }
   }
-  return [...out.values()].slice(0, 20);
+  for (const c of roleCandidates(ctx)) out.set(JSON.stringify(c.source), c);
+  return [...out.values()].slice(0, 24);
+}
+
+const ROLE = /^\s*[([]\s*(?:author|authors|autor|autora|autores|auteur|auteurs|autore|autori|verfasser|schrijver|auteur|writer|editor|illustrator|contributor)\b/i;
+
+/** Names followed by their role, "<a>Ann Lee</a> (Author)": the links of the block holding them. */
+function roleCandidates(ctx: InduceContext): Candidate[] {
+  const out: Candidate[] = [];
+  for (const page of ctx.pages) {
+    const $ = page.$;
+    const named = ($('body a').toArray() as Element[]).filter((a) => {
+      const next = a.next;
+      return next?.type === 'text' && ROLE.test((next as unknown as { data: string }).data) && !inFurniture(a);
+    });
+    if (named.length === 0) continue;
+    // The closest block holding every such link.
+    let block: Element | null = named[0].parent as Element | null;
+    while (block && block.type === 'tag' && !named.every((a) => $(block!).find(a).length > 0 || block === a.parent)) {
+      block = block.parent as Element | null;
+    }
+    if (!block || block.type !== 'tag') continue;
+    const selector = anchoredSelector($, block) ?? structuralSelector($, block);
+    if (selector) out.push({ source: { css: `${selector} a` }, kind: 'byline', prior: 0.62, describe: `byline ${selector} a (roles)` });
+  }
+  return out;
 }

@@ -23,7 +23,7 @@ export interface ScoredCandidate {
 }
 
 export function specFor(candidate: Candidate, concept: Concept, extra: Transform[] = []): FieldSpec {
-  const transforms = [...(candidate.clean ?? []), ...extra, ...shapeTransforms(concept.shape)];
+  const transforms = [...(candidate.clean ?? []), ...extra, ...(concept.clean ?? []), ...shapeTransforms(concept.shape)];
   const spec: FieldSpec = { sources: [candidate.source] };
   if (transforms.length > 0) spec.transforms = transforms;
   if (concept.many) spec.many = true;

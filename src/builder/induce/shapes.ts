@@ -124,7 +124,8 @@ export function fitValue(shape: Shape, value: unknown): number {
     case 'condition':
       return ENUMS.has(text) ? 1 : 0;
     case 'date':
-      return text.length <= 40 && parseDate(text) !== null ? 1 : text.length <= 40 && /\b\d{4}\b/.test(text) ? 0.5 : 0;
+      if (text.length > 40 || words(text) > 6) return 0;
+      return parseDate(text) !== null ? 1 : /\b\d{4}\b/.test(text) ? 0.5 : 0;
     case 'duration':
       return typeof value === 'number' && value > 0 && value < 100_000 ? 1 : typeof value === 'number' && value === 0 ? 0.3 : 0;
     case 'yield':

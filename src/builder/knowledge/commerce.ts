@@ -43,7 +43,7 @@ export const COMMERCE: Concept[] = [
     meta: ['product:price:currency', 'og:price:currency'],
     anchors: ['currency', 'price'],
     shape: 'currency',
-    borrowFrom: ['price'],
+    borrowFrom: [{ concept: 'price' }],
   },
   {
     id: 'availability',

@@ -64,6 +64,8 @@ export const COMMON: Concept[] = [
     microdata: ['publisher.name', 'publisher'],
     anchors: ['publisher', 'imprint'],
     shape: 'organization',
+    // "Little, Brown; 1 edition (June 5, 2010)": the publisher without edition and date.
+    clean: [{ op: 'replace', pattern: '\\s*(?:;[^;()]*)?\\([^()]*\\b\\d{4}\\b[^()]*\\)\\s*$', replacement: '' }],
   },
   {
     id: 'date_published',
@@ -77,6 +79,8 @@ export const COMMON: Concept[] = [
     meta: ['article:published_time', 'book:release_date', 'date', 'pubdate'],
     anchors: ['pubdate', 'publication-date', 'published', 'release-date', 'date'],
     shape: 'date',
+    // Shops print the date after the publisher: "Publisher: X (June 5, 2010)".
+    borrowFrom: [{ concept: 'publisher', clean: [{ op: 'regex', pattern: '\\(([^()]*\\b\\d{4})\\)\\s*$' }] }],
   },
   {
     id: 'date_modified',

@@ -9,6 +9,8 @@
  *   induction and the transforms that type the output.
  */
 
+import type { Transform } from '../../recipe/types.js';
+
 export type Shape =
   | 'title'
   | 'text'
@@ -60,6 +62,11 @@ export interface Concept {
   many?: boolean;
   /** Values usually appear in the page's title (a brand in the product name). */
   inTitle?: boolean;
-  /** Concepts whose sources also carry this value (a currency is read from the price text). */
-  borrowFrom?: string[];
+  /**
+   * Concepts whose sources also carry this value, with the cleaning that extracts it: a
+   * currency is read from the price text, a date from "Publisher: X (June 5, 2010)".
+   */
+  borrowFrom?: Array<{ concept: string; clean?: Transform[] }>;
+  /** Cleaning every source of this concept needs (a publisher without its trailing date). */
+  clean?: Transform[];
 }

@@ -1,0 +1,197 @@
+/**
+ * A build: website + task sentence -> a tested recipe. The stages, in order (each reported as
+ * progress, each cancellable through the signal):
+ *   fetching/exploring  explore the site within the fetch budget (explore/)
+ *   analyzing           understand the task, choose the endpoints to make
+ *   generating          induce each endpoint's extraction (induce/, list/, search/, jsonapi/)
+ *   testing             run every endpoint through the real interpreter, held-out pages too
+ * Publishing is the caller's (jobs/build.ts). Failures that the user should read are
+ * BuildFailedError; anything else is a fault.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config/index.js';
+import type { Fetcher } from '../fetch/types.js';
+import { isQuarryError } from '../errors/index.js';
+import { RECIPE_FORMAT, type EndpointRecipe, type Recipe } from '../recipe/types.js';
+import { validateRecipe } from '../recipe/index.js';
+import type { ProgressReporter } from './progress.js';
+import { parseTask, fieldKey, type TaskIntent } from './task-intent.js';
+import { apiName, entityNoun, endpointNames } from './naming.js';
+import { explore } from './explore/index.js';
+import { isRobotsRefusal } from './explore/site-fetcher.js';
+import type { Exploration } from './explore/types.js';
+import { planDetailEndpoint, DEFAULT_DETAIL_FIELDS } from './detail-endpoint.js';
+import { planListEndpoints, type EndpointPlan } from './list-endpoints.js';
+import { testEndpoint } from './test-endpoints.js';
+import { recordSchema, successBodySchema } from './schema-of.js';
+import { detectLoginWall } from './login-wall.js';
+import type { LlmAssist } from './llm/index.js';
+import { proposeWithLlm } from './llm/propose.js';
+
+export class BuildFailedError extends Error {}
+
+export interface BuildRequest {
+  url: string;
+  task: string;
+  fetcher: Fetcher;
+  signal: AbortSignal;
+  budget: Config['build'];
+  progress: ProgressReporter;
+  publicUrl: string;
+  llm: LlmAssist | null;
+  logger?: Logger;
+}
+
+export interface BuildOutcome {
+  recipe: Recipe;
+  testInputs: Array<{ endpoint_name: string; params: Record<string, unknown> }>;
+}
+
+async function exploreSite(req: BuildRequest, intent: TaskIntent): Promise<Exploration> {
+  const { progress } = req;
+  progress.stage('fetching', `Fetching ${req.url}`);
+  try {
+    const exploration = await explore({
+      url: req.url,
+      fetcher: req.fetcher,
+      signal: req.signal,
+      budget: {
+        maxPages: req.budget.fetchBudget,
+        deadline: Date.now() + Math.round(req.budget.timeBudgetMs * 0.5),
+        perHostConcurrency: req.budget.perHostConcurrency,
+      },
+      wantedFields: intent.fields,
+      onLog: (level, message) => {
+        if (level !== 'debug') progress.log(level === 'warn' ? 'warn' : 'info', message);
+      },
+    });
+    return exploration;
+  } catch (err) {
+    if (req.signal.aborted) throw err;
+    if (isRobotsRefusal(err)) throw new BuildFailedError(`robots.txt of ${new URL(req.url).host} disallows fetching ${req.url}`);
+    const reason = isQuarryError(err) ? err.message : err instanceof Error ? err.message : String(err);
+    throw new BuildFailedError(`Could not reach ${req.url}: ${reason}`);
+  }
+}
+
+function checkEntry(req: BuildRequest, exploration: Exploration): void {
+  const { entry } = exploration;
+  if (entry.status >= 400) {
+    throw new BuildFailedError(`The site answered HTTP ${entry.status} for ${req.url}; nothing to build from.`);
+  }
+  const wall = detectLoginWall(entry);
+  if (wall) {
+    throw new BuildFailedError(
+      `${req.url} is behind a login wall (${wall}). Building login-protected sites needs allow_auth and credentials.`,
+    );
+  }
+}
+
+export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
+  const { progress, signal } = req;
+  const intent = parseTask(req.task);
+  const exploration = await exploreSite(req, intent);
+  signal.throwIfAborted();
+  checkEntry(req, exploration);
+  progress.stage(
+    'analyzing',
+    `Explored ${exploration.stats.fetches} pages: ${exploration.groups.filter((g) => g.kind !== 'other').length} page templates`,
+  );
+
+  const schemaTypes = [
+    ...exploration.structured.detail.jsonLdTypes,
+    ...exploration.structured.list.jsonLdTypes,
+    ...exploration.structured.other.jsonLdTypes,
+  ];
+  const noun = entityNoun(intent.entity, schemaTypes);
+  const names = endpointNames(noun);
+  const wanted = intent.fields.length
+    ? intent.fields.map((f) => ({ name: fieldKey(f), hint: f }))
+    : DEFAULT_DETAIL_FIELDS.map((name) => ({ name }));
+  const wantKind = (k: 'list' | 'detail' | 'search') => intent.kinds.length === 0 || intent.kinds.includes(k);
+
+  progress.stage('generating', 'Inducing extractions');
+  const plans: EndpointPlan[] = [];
+  const detail = planDetailEndpoint({
+    exploration,
+    name: names.detail,
+    noun,
+    fields: wanted,
+    fieldsNamed: intent.fields.length > 0,
+    vertical: intent.entity ?? undefined,
+  });
+  // A detail endpoint is made when asked for, or when it is the only way to the wanted fields.
+  if (detail && (wantKind('detail') || exploration.listPages.length === 0)) {
+    plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields });
+  }
+  plans.push(
+    ...planListEndpoints({
+      exploration,
+      intent,
+      noun,
+      names,
+      wantKind,
+      wanted,
+      detailExtraction: detail?.extraction ?? null,
+    }),
+  );
+  if (req.llm) await proposeWithLlm(req.llm, { plans, exploration, intent, signal, progress });
+  for (const p of plans) progress.endpoint(p.endpoint.name, 'planned');
+  if (plans.length === 0) {
+    throw new BuildFailedError(
+      `Nothing matching the task was found on ${req.url}: no detail pages, lists or search forms with ${
+        intent.fields.length ? `the fields ${intent.fields.join(', ')}` : 'extractable data'
+      }.`,
+    );
+  }
+
+  progress.stage('testing', `Testing ${plans.length} endpoint${plans.length > 1 ? 's' : ''}`);
+  const source_url = exploration.entry.finalUrl;
+  const draft: Recipe = {
+    format: RECIPE_FORMAT,
+    name: apiName(pageTitle(exploration), new URL(source_url).host),
+    description: '',
+    source_url,
+    endpoints: plans.map((p) => p.endpoint),
+  };
+  const passed: EndpointRecipe[] = [];
+  const testInputs: BuildOutcome['testInputs'] = [];
+  for (const [i, plan] of plans.entries()) {
+    signal.throwIfAborted();
+    progress.endpoint(plan.endpoint.name, 'testing');
+    const verdict = await testEndpoint(draft, plan.endpoint.name, plan.cases, { fetcher: req.fetcher, signal });
+    progress.advance((i + 1) / plans.length);
+    if (!verdict.passed || !verdict.sample) {
+      progress.endpoint(plan.endpoint.name, 'failed', verdict.message);
+      continue;
+    }
+    const records = verdict.outcomes.filter((o) => o.ok).flatMap((o) => o.records);
+    const dataSchema = plan.endpoint.steps.some((s) => s.type === 'paginate') || plan.isList
+      ? { type: 'array', items: recordSchema(records, plan.fields) }
+      : recordSchema(records, plan.fields);
+    passed.push({
+      ...plan.endpoint,
+      sample_inputs: verdict.sample,
+      return_schema: successBodySchema(dataSchema, !!plan.isList),
+    });
+    testInputs.push({ endpoint_name: plan.endpoint.name, params: verdict.sample });
+    progress.endpoint(plan.endpoint.name, 'passed', verdict.message);
+  }
+  if (passed.length === 0) {
+    const why = progress.current.endpoints.map((e) => `${e.endpoint_name}: ${e.message ?? e.status}`).join('; ');
+    throw new BuildFailedError(`No endpoint passed its tests on ${req.url} (${why}).`);
+  }
+  const recipe: Recipe = {
+    ...draft,
+    description: `${draft.name}: ${passed.map((e) => e.name).join(', ')}. Built from ${source_url}.`,
+    endpoints: passed,
+  };
+  const valid = validateRecipe(recipe);
+  if (!valid.ok) throw new Error(`builder produced an invalid recipe: ${JSON.stringify(valid.errors.slice(0, 3))}`);
+  return { recipe: valid.recipe, testInputs };
+}
+
+function pageTitle(exploration: Exploration): string | undefined {
+  const m = /<title[^>]*>([^<]*)<\/title>/i.exec(exploration.entry.text);
+  return m?.[1]?.replace(/\s+/g, ' ').trim();
+}
