@@ -32,6 +32,13 @@ describe('label sources', () => {
     expect(label(p, 'verlag')).toBe('Rowohlt');
     expect(label(p, 'nothing')).toBeNull();
   });
+  it('ignores labels in navigation and reads lists under a label', () => {
+    const p = page(`<nav><p>Ingredients:</p><ul><li>Pasta recipes</li><li>Rice recipes</li></ul></nav>
+      <div class="menu-main"><dl><dt>Authors</dt><dd>All our authors</dd></dl></div>
+      <article><p>Ingredients:</p><ul><li>2 eggs</li><li>250 ml milk</li></ul><p>Method: mix.</p></article>`);
+    expect(label(p, 'ingredients', true)).toEqual(['2 eggs', '250 ml milk']);
+    expect(label(p, 'authors')).toBeNull();
+  });
   it('is limited to a scope and reads records from tables', () => {
     const p = page(`<div id="a"><p>Brand: A1</p></div><div id="b"><p>Brand: B1</p></div>
       <table class="t"><tr><th>Name</th><th>Qty</th></tr><tr><td>x</td><td>1</td></tr><tr><td>y</td><td>2</td></tr></table>`);

@@ -84,23 +84,36 @@ function labelIndex(ctx: PageContext): LabelIndex {
   if (hit) return hit;
   const entries: IndexEntry[] = [];
   const byElement = new Map<Element, IndexEntry>();
-  const visit = (el: Element): void => {
+  const visit = (el: Element, inNavigation: boolean): void => {
     if (isInvisible(el)) return;
+    // Menus and footers repeat section names ("Ingredients", "Authors") that label nothing here.
+    const navigation = inNavigation || isNavigation(el);
     const raw = ctx.rawText(el);
     const short = raw.length <= MAX_LABEL_TEXT * 4 ? collapseWhitespace(raw) : '';
     const exact = short && short.length <= MAX_LABEL_TEXT ? foldLabel(short) : null;
     const own = ownText(el);
     const ownPrefix = /[:：]/.test(own) ? fold(own.slice(0, MAX_LABEL_TEXT + 20)) : null;
-    const entry = { el, exact, ownPrefix };
+    const entry = navigation ? { el, exact: null, ownPrefix: null } : { el, exact, ownPrefix };
     entries.push(entry);
     byElement.set(el, entry);
-    for (const child of el.children) if (child.type === 'tag') visit(child as Element);
+    for (const child of el.children) if (child.type === 'tag') visit(child as Element, navigation);
   };
   const body = ctx.$('body')[0] as Element | undefined;
-  if (body) for (const child of body.children) if (child.type === 'tag') visit(child as Element);
+  if (body) for (const child of body.children) if (child.type === 'tag') visit(child as Element, false);
   const index = { entries, byElement };
   indexes.set(ctx, index);
   return index;
+}
+
+const NAVIGATION_WORDS = /(?:^|[-_\s])(?:nav|navbar|navigation|menu|megamenu|submenu|dropdown|footer|breadcrumbs?)(?:$|[-_\s])/i;
+
+/** Site navigation: <nav>, <footer>, ARIA navigation landmarks, menus named as such. */
+function isNavigation(el: Element): boolean {
+  if (el.name === 'nav' || el.name === 'footer') return true;
+  const role = el.attribs?.role;
+  if (role === 'navigation' || role === 'contentinfo' || role === 'menu' || role === 'menubar') return true;
+  const names = `${el.attribs?.id ?? ''} ${el.attribs?.class ?? ''}`;
+  return NAVIGATION_WORDS.test(names);
 }
 
 function scopedEntries(ctx: PageContext, index: LabelIndex, within: Element): IndexEntry[] {
