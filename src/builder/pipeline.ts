@@ -22,6 +22,7 @@ import { isRobotsRefusal } from './explore/site-fetcher.js';
 import type { Exploration } from './explore/types.js';
 import { planDetailEndpoint, DEFAULT_DETAIL_FIELDS } from './detail-endpoint.js';
 import { planListEndpoints, type EndpointPlan } from './list-endpoints.js';
+import { planSearchEndpoint } from './search-endpoint.js';
 import { testEndpoint } from './test-endpoints.js';
 import { recordSchema, successBodySchema } from './schema-of.js';
 import { detectLoginWall } from './login-wall.js';
@@ -61,7 +62,7 @@ async function exploreSite(req: BuildRequest, intent: TaskIntent): Promise<Explo
         perHostConcurrency: req.budget.perHostConcurrency,
       },
       wantedFields: intent.fields,
-      onLog: (level, message) => {
+      onLog: (level: string, message: string) => {
         if (level !== 'debug') progress.log(level === 'warn' ? 'warn' : 'info', message);
       },
     });
@@ -135,6 +136,25 @@ export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
       detailExtraction: detail?.extraction ?? null,
     }),
   );
+  if (wantKind('search') && exploration.searchForms.length > 0) {
+    const listPlan = plans.find((p) => p.isList);
+    const listExtract = listPlan?.endpoint.steps.flatMap((s) => (s.type === 'paginate' ? s.steps : [s])).find((s) => s.type === 'extract');
+    const search = await planSearchEndpoint({
+      exploration,
+      name: names.search,
+      noun,
+      fetcher: req.fetcher,
+      signal,
+      listExtraction: listExtract?.type === 'extract' ? listExtract.extract : undefined,
+      wantedKeys: intent.fields.length ? wanted.map((w) => w.name) : [],
+      titles: recordTitles(exploration),
+    }).catch((err: unknown) => {
+      if (signal.aborted) throw err;
+      progress.log('warn', `Search form not usable: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    });
+    if (search) plans.push(search);
+  }
   if (req.llm) await proposeWithLlm(req.llm, { plans, exploration, intent, signal, progress });
   for (const p of plans) progress.endpoint(p.endpoint.name, 'planned');
   if (plans.length === 0) {
@@ -189,6 +209,16 @@ export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
   const valid = validateRecipe(recipe);
   if (!valid.ok) throw new Error(`builder produced an invalid recipe: ${JSON.stringify(valid.errors.slice(0, 3))}`);
   return { recipe: valid.recipe, testInputs };
+}
+
+/** Link texts of the detail pages: words the site's own records contain (search probes). */
+function recordTitles(exploration: Exploration): string[] {
+  const titles: string[] = [];
+  for (const url of exploration.detail?.sampleUrls ?? []) {
+    const m = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(exploration.pages[url]?.text ?? '');
+    if (m) titles.push(m[1].replace(/<[^>]+>/g, ' ').trim());
+  }
+  return titles;
 }
 
 function pageTitle(exploration: Exploration): string | undefined {

@@ -50,8 +50,8 @@ export const MAX_LIST_PAGES = 4;
 
 function knownUrls(state: ExploreState): string[] {
   const urls: string[] = [];
-  for (const page of state.htmlPages()) {
-    urls.push(page.url);
+  for (const page of state.linkingPages()) {
+    if (state.isHtml(page)) urls.push(page.url);
     for (const link of state.links.get(page.url) ?? []) urls.push(link.url);
   }
   urls.push(...state.sitemapPages, ...state.feedItems);
@@ -85,7 +85,7 @@ export function analyse(state: ExploreState): Analysis {
   }));
   const byUrl = new Map<string, GroupStats>();
   for (const g of groups) for (const u of g.urls) byUrl.set(u, g);
-  for (const page of state.htmlPages()) {
+  for (const page of state.linkingPages()) {
     const perGroup = new Map<GroupStats, Set<string>>();
     for (const link of state.links.get(page.url) ?? []) {
       const g = byUrl.get(link.url);
@@ -98,7 +98,7 @@ export function analyse(state: ExploreState): Analysis {
       g.perPage.set(page.url, set.size);
       g.maxPerPage = Math.max(g.maxPerPage, set.size);
     }
-    byUrl.get(page.url)?.fetched.push(page.url);
+    if (state.isHtml(page)) byUrl.get(page.url)?.fetched.push(page.url);
   }
   for (const g of groups) measureFetched(state, g);
   classify(groups);
@@ -149,6 +149,9 @@ function classify(groups: GroupStats[]): void {
     }
     if (!hasRealVariable(g.template) && !g.template.variables.some((v) => v.in === 'query' && v.name !== 'page')) continue;
     if (g.urls.length < 3 && g.fetched.length < 2) continue;
+    // Records are linked several at a time from one page (or listed by sitemaps and feeds);
+    // a site menu's pages (/about, /contact, /shop) are not.
+    if (g.maxPerPage < 3 && g.fromSitemaps < 3) continue;
     // Many members linked from one page is the strongest sign of records; sitemaps confirm.
     const slugOrId = g.template.variables.some((v) => v.kind !== 'word' && v.name !== 'page') ? 1 : 0;
     g.detailScore = g.maxPerPage + 0.5 * Math.log2(1 + g.urls.length) + (g.fromSitemaps > 0 ? 1 : 0) + slugOrId;

@@ -76,3 +76,23 @@ export function pageLinks(ctx: PageContext, isOnSite: (url: string) => boolean):
   });
   return out;
 }
+
+/**
+ * Links inside a JSON body's records (`"url": "/records/301"`): an API-driven page links to its
+ * detail pages this way. Only strings that look like same-site paths or URLs count.
+ */
+export function jsonRecordLinks(ctx: PageContext, isOnSite: (url: string) => boolean, max = 500): PageLink[] {
+  const out: PageLink[] = [];
+  const visit = (value: unknown, depth: number): void => {
+    if (out.length >= max || depth > 8 || value === null || typeof value !== 'object') {
+      if (typeof value === 'string' && /^(?:https?:\/\/|\/[^/\s])[^\s]*$/.test(value) && out.length < max) {
+        const url = resolveHref(value, ctx.page.url);
+        if (url && isOnSite(url) && !isAssetUrl(url)) out.push({ url, text: '', chrome: false, breadcrumb: false });
+      }
+      return;
+    }
+    for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child, depth + 1);
+  };
+  visit(ctx.jsonBody(), 0);
+  return out;
+}

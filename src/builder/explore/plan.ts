@@ -26,7 +26,10 @@ export interface PlannedFetch {
   purpose: FetchPurpose;
 }
 
-const LISTISH = /\b(?:all|shop|store|catalog(?:ue)?|products?|browse|categor(?:y|ies)|collections?|blog|news|articles|posts|recipes|stories|archive|listings?|jobs|events|books|items|results|library|index)\b/;
+const LISTISH = new RegExp(
+  '\\b(?:all|shop|store|catalog(?:ue)?|products?|browse|categor(?:y|ies)|collections?|blog|news|articles|posts|recipes|stories|archive|listings?|jobs|events|books|items|results|library|index' +
+    '|productos|produtos|produits|produkte|prodotti|producten|artikel|catalogo|tienda|boutique|winkel|categorias?|categorie|kategorien?|noticias|nieuws|nachrichten|recetas|rezepte|recettes|ricette|todos|alle|tous)\\b',
+);
 
 export function planFetches(state: ExploreState, analysis: Analysis, hubsFetched: number, settings: PlanSettings = DEFAULT_PLAN): PlannedFetch[] {
   const out: PlannedFetch[] = [];
@@ -51,7 +54,7 @@ export function planFetches(state: ExploreState, analysis: Analysis, hubsFetched
   // 3. Hubs, when no list of records is known yet.
   // A chain stuck at one page (its next link leads nowhere) may have a better start elsewhere.
   const lastNext = chain.length > 0 ? state.paging.get(chain[chain.length - 1])?.next : undefined;
-  const stuck = chain.length === 1 && (!lastNext || (state.requested.has(lastNext) && !state.pageFor(lastNext)));
+  const stuck = chain.length === 1 && lastNext !== undefined && lastNext !== null && state.requested.has(lastNext) && !state.pageFor(lastNext);
   const entryIsDetail = entry !== undefined && analysis.detail?.members.has(entry.url) === true;
   if ((chain.length === 0 || stuck || entryIsDetail) && hubsFetched < settings.maxHubs) {
     for (const url of hubCandidates(state, analysis).slice(0, Math.min(2, settings.maxHubs - hubsFetched))) want(url, 'hub');
@@ -67,7 +70,9 @@ function hubCandidates(state: ExploreState, analysis: Analysis): string[] {
     const links = state.links.get(page.url) ?? [];
     const crumbs = links.filter((l) => l.breadcrumb).reverse();
     const listish = links.filter((l) => !l.breadcrumb && LISTISH.test(fold(`${l.text} ${new URL(l.url).pathname.replace(/[-_/]/g, ' ')}`)));
-    for (const link of [...crumbs, ...listish]) {
+    // Content links of the page (outside its chrome) as a last resort.
+    const content = links.filter((l) => !l.chrome && !l.breadcrumb);
+    for (const link of [...crumbs, ...listish, ...content]) {
       if (analysis.detail?.members.has(link.url) || analysis.groupOf(link.url)?.kind === 'pagination') continue;
       if (link.url === page.url || state.requested.has(link.url) || out.includes(link.url)) continue;
       out.push(link.url);

@@ -6,7 +6,7 @@
 import { createPageContext, type PageContext } from '../../recipe/extract/index.js';
 import { announcedFeeds, type Feed } from './feeds.js';
 import { findSearchForms, type SearchForm } from './forms.js';
-import { pageLinks, type PageLink } from './links.js';
+import { jsonRecordLinks, pageLinks, type PageLink } from './links.js';
 import { findPagination, type PaginationLinks } from './pagination.js';
 import { scriptEndpoints, type ScriptEndpoint } from './scripts.js';
 import type { FetchedPage, JsonEndpoint } from './types.js';
@@ -51,12 +51,21 @@ export class ExploreState {
     return [...this.pages.values()].filter((p) => this.isHtml(p));
   }
 
+  /** Pages whose links were read: HTML pages and JSON bodies with record links. */
+  linkingPages(): FetchedPage[] {
+    return [...this.pages.values()].filter((p) => this.links.has(p.url));
+  }
+
   /** Records a fetched page and reads what later stages need from it. */
   addPage(page: FetchedPage): void {
     this.pages.set(page.url, page);
     this.requested.set(page.requestedUrl, page.url);
-    if (!this.isHtml(page)) return;
     const ctx = createPageContext(page);
+    if (page.purpose === 'json' || (page.purpose === 'entry' && ctx.isJson)) {
+      if (ctx.isJson) this.links.set(page.url, jsonRecordLinks(ctx, this.isOnSite));
+      return;
+    }
+    if (!this.isHtml(page)) return;
     this.links.set(page.url, pageLinks(ctx, this.isOnSite));
     this.paging.set(page.url, findPagination(ctx, this.isOnSite));
     for (const form of findSearchForms(ctx, this.isOnSite)) {

@@ -4,7 +4,7 @@
  * context of the evaluator does the parsing, so a later extraction reuses the same parse.
  */
 import type { Element } from 'domhandler';
-import { jsonLdNodes, typesOf, type PageContext } from '../../recipe/extract/index.js';
+import { jsonLdNodes, type PageContext } from '../../recipe/extract/index.js';
 
 export interface StructuredSummary {
   /** schema.org types of JSON-LD nodes, short form (`Product`, `BreadcrumbList`). */
@@ -23,12 +23,15 @@ export function emptySummary(): StructuredSummary {
   return { jsonLdTypes: [], microdataTypes: [], ogTypes: [], embedded: [] };
 }
 
-const shortType = (t: string): string => t.replace(/^https?:\/\/schema\.org\//i, '').replace(/^schema:/, '');
+const declaredTypes = (t: unknown): string[] => (typeof t === 'string' ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === 'string') : []);
+
+const shortType = (t: string): string => t.trim().replace(/^https?:\/\/schema\.org\//i, '').replace(/^schema:/, '');
 
 export function summarisePage(ctx: PageContext): StructuredSummary {
   const summary = emptySummary();
   if (ctx.isJson) return summary;
-  summary.jsonLdTypes = unique(jsonLdNodes(ctx).flatMap((n) => typesOf(n)).map(shortType));
+  // As written (`Product`), not the evaluator's lower-cased matching form.
+  summary.jsonLdTypes = unique(jsonLdNodes(ctx).flatMap((n) => declaredTypes(n['@type'])).map(shortType));
   summary.microdataTypes = unique(
     (ctx.$('[itemscope][itemtype]').toArray() as Element[]).flatMap((el) => (el.attribs.itemtype ?? '').split(/\s+/).filter(Boolean).map(shortType)),
   );

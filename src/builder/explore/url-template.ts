@@ -39,6 +39,7 @@ interface Shape {
   trailingSlash: boolean;
 }
 
+const SEQUENCE_WORDS = /^(?:page|p|pg|pagina|seite|strona|sivu|side|sayfa|item|chapter|part|episode|ep|issue|vol|volume|no|nr|num|number|post|article|story|entry|product|id)$/i;
 const STEM_MERGEABLE = /^[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*$/u;
 
 /** Cuts a path segment (already decoded) into literal and variable pieces. */
@@ -60,8 +61,8 @@ function partPieces(part: string): Piece[] {
     const words = part.split('-');
     const last = words[words.length - 1];
     const head = words.slice(0, -1);
-    // `page-2`, `item-45`: a short literal prefix before a number.
-    if (/^\d+$/.test(last) && head.length <= 2 && head.every((w) => /^[a-z]+$/i.test(w))) {
+    // `page-2`, `item-45`: a sequence word before a number (`iphone-15` stays a slug).
+    if (/^\d+$/.test(last) && head.length === 1 && SEQUENCE_WORDS.test(head[0])) {
       return [{ lit: `${head.join('-')}-` }, { kind: 'integer' }];
     }
     if (words.filter(Boolean).length >= 2 && /[a-z]/i.test(part)) return [{ kind: 'slug' }];

@@ -7,6 +7,7 @@ import { anchorCandidates } from './anchors.js';
 import { bylineCandidates, headingCandidates } from './headings.js';
 import { embeddedCandidates } from './embedded.js';
 import { labelCandidates } from './labels.js';
+import { proximityCandidates } from './proximity.js';
 import { jsonLdCandidates, metaCandidates, microdataCandidates } from './structured.js';
 import type { Candidate, InduceContext } from './types.js';
 
@@ -41,5 +42,6 @@ function ownCandidates(ctx: InduceContext): Candidate[] {
   if (shape === 'title') out.push(...headingCandidates(ctx));
   if (shape === 'person' || shape === 'organization') out.push(...bylineCandidates(ctx));
   out.push(...anchorCandidates(ctx));
+  out.push(...proximityCandidates(ctx));
   return out;
 }

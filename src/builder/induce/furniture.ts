@@ -7,18 +7,25 @@ import type { Element } from 'domhandler';
 const WORDS = new Set([
   'nav', 'navbar', 'navigation', 'menu', 'megamenu', 'hamburgermenu', 'header', 'footer', 'sidebar', 'aside', 'cart', 'basket', 'minicart',
   'user', 'account', 'login', 'signin', 'session', 'recommend', 'recommended', 'recommendations', 'related', 'similar', 'upsell',
-  'crosssell', 'carousel', 'banner', 'promo', 'promotion', 'ad', 'ads', 'advert', 'advertisement', 'newsletter', 'subscription',
+  'crosssell', 'carousel', 'banner', 'promo', 'promotion', 'ads', 'advert', 'advertisement', 'newsletter', 'subscription',
   'subscribe', 'membership', 'seo', 'breadcrumb', 'breadcrumbs', 'review', 'reviews', 'comment', 'comments', 'testimonial',
   'testimonials', 'cookie', 'cookies', 'consent', 'modal', 'popup', 'share', 'social', 'widget', 'sponsored', 'featured',
   'trending', 'popular', 'latest', 'more', 'also', 'shop',
 ]);
 
+/**
+ * Words of a class or id. Generated names ("adFHlH", "_7ckuOK") give none: split at case
+ * changes they fall into one- and two-letter bits, which name nothing.
+ */
 function tokens(name: string): string[] {
-  return name
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  const parts = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const out: string[] = [];
+  for (const part of parts) {
+    const camel = part.replace(/([a-z])([A-Z])/g, '$1 $2').split(' ');
+    if (camel.length > 1 && camel.some((c) => c.length <= 2)) continue;
+    out.push(...camel.map((c) => c.toLowerCase()));
+  }
+  return out;
 }
 
 export function isFurnitureName(name: string): boolean {

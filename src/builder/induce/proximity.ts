@@ -1,0 +1,87 @@
+/**
+ * Candidates found by what a value looks like and where it sits, for pages whose markup names
+ * nothing (generated class names, no structured data): the price printed near the title, the
+ * brand written above it (and repeated in the document title), the stock message of the buy box.
+ */
+import type { Element } from 'domhandler';
+import { currencyCode, fold, type PageContext } from '../../recipe/extract/index.js';
+import { AVAILABILITY_PHRASES } from '../knowledge/index.js';
+import { inFurniture } from './furniture.js';
+import { documentTitle } from './headings.js';
+import { anchoredSelector, structuralSelector } from './selectors.js';
+import type { Candidate, InduceContext } from './types.js';
+
+const BEFORE_TITLE = 60;
+const AFTER_TITLE = 400;
+const PER_PAGE = 3;
+
+const PRICE_TEXT = /^[^\d]{0,12}\d[\d.,'\s\u00a0]*[^\d]{0,12}$/;
+const PHRASES = new RegExp(
+  `^(?:${AVAILABILITY_PHRASES.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[.!]?$`,
+  'i',
+);
+
+type Finder = (page: PageContext, el: Element, text: string) => boolean;
+
+function finderFor(ctx: InduceContext): { find: Finder; prior: number } | null {
+  const { shape, inTitle } = ctx.concept;
+  if (shape === 'price') {
+    return {
+      prior: 0.5,
+      find: (_p, _el, text) => text.length <= 25 && PRICE_TEXT.test(text) && currencyCode(text) !== null,
+    };
+  }
+  if (shape === 'availability') {
+    return { prior: 0.5, find: (_p, _el, text) => text.length <= 40 && PHRASES.test(fold(text)) };
+  }
+  if (shape === 'organization' && inTitle) {
+    return {
+      prior: 0.45,
+      find: (page, el, text) =>
+        text.length >= 2 && text.length <= 40 && el.name !== 'h1' && /\p{L}/u.test(text) && documentTitle(page).includes(fold(text)),
+    };
+  }
+  return null;
+}
+
+/** The page's title element: the first h1 whose text is in the document title, else the first h1. */
+function titleElement(page: PageContext): Element | null {
+  const h1s = page.$('body h1').toArray() as Element[];
+  const title = documentTitle(page);
+  return h1s.find((h) => title.includes(fold(page.text(h)))) ?? h1s[0] ?? null;
+}
+
+export function proximityCandidates(ctx: InduceContext): Candidate[] {
+  const finder = finderFor(ctx);
+  if (!finder) return [];
+  const out = new Map<string, Candidate>();
+  for (const page of ctx.pages) {
+    const all = page.$('body *').toArray() as Element[];
+    const title = titleElement(page);
+    const at = title ? all.indexOf(title) : 0;
+    const start = Math.max(0, at - BEFORE_TITLE);
+    // Nearest to the title first.
+    const window = all
+      .slice(start, at + AFTER_TITLE)
+      .map((el, i) => ({ el, distance: Math.abs(start + i - at) }))
+      .sort((a, b) => a.distance - b.distance);
+    let found = 0;
+    for (const { el } of window) {
+      if (found >= PER_PAGE) break;
+      if (el.name === 'script' || el.name === 'style' || el.name === 'option' || el.children.some((c) => c.type === 'tag' && !isInline(c as Element))) continue;
+      const text = page.text(el);
+      if (!text || !finder.find(page, el, text) || inFurniture(el)) continue;
+      const selector = anchoredSelector(page.$, el) ?? structuralSelector(page.$, el);
+      if (!selector) continue;
+      found++;
+      if (!out.has(selector)) out.set(selector, { source: { css: selector }, kind: 'css', prior: finder.prior, describe: `css ${selector} (near title)` });
+    }
+  }
+  return [...out.values()];
+}
+
+const INLINE = new Set(['span', 'b', 'strong', 'em', 'i', 'small', 'sup', 'sub', 'a', 'abbr', 'bdi', 'data', 'time', 'br']);
+
+function isInline(el: Element): boolean {
+  return INLINE.has(el.name);
+}
