@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { induceDetailExtraction } from '../../src/builder/induce/index.js';
 import { evaluateExtraction, type PageInput } from '../../src/recipe/extract/index.js';
-import { bookPage, microdataRecipePage, productPage, shopBookPage, type BookData, type ProductData } from './fixtures.js';
+import { bookPage, microdataRecipePage, obfuscatedProductPage, productPage, shopBookPage, type BookData, type ProductData } from './fixtures.js';
 
 const products: ProductData[] = [
   { name: 'Oak Table', price: '450.00', currency: 'GBP', sku: 'OT-100', brand: 'Woodworks', inStock: true },
@@ -120,5 +120,15 @@ describe('induceDetailExtraction on a shop-style book page', () => {
       publisher: 'Ace Books',
       publication_date: 'March 3, 2012',
     });
+  });
+});
+
+describe('induceDetailExtraction on pages whose markup names nothing', () => {
+  it('finds the price, brand and stock message near the title', () => {
+    const shop = (p: ProductData): ProductData => ({ ...p, currency: 'EUR' });
+    const training = products.slice(0, 2).map((p, i) => obfuscatedProductPage(String(i), shop(p)));
+    const page = obfuscatedProductPage('9', shop({ ...unseen, inStock: false }));
+    const { value } = run(training, ['price', 'currency', 'brand', 'availability'], page, 'product');
+    expect(value).toEqual({ price: 1299, currency: 'EUR', brand: 'Softies', availability: 'SoldOut' });
   });
 });

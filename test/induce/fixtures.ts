@@ -101,3 +101,16 @@ export function shopBookPage(id: string, b: BookData): PageInput {
       </ul></div></td></tr></table>`;
   return { url: `https://store.example/dp/${id}`, contentType: 'text/html', text: layout(`${b.title}: ${b.authors.join(', ')}: Books`, '', body) };
 }
+
+/** A shop page built with generated class names and no structured data at all. */
+export function obfuscatedProductPage(id: string, p: ProductData): PageInput {
+  const sign = p.currency === 'EUR' ? '€' : '£';
+  const body = `<div class="xQ3_aZ"><div class="kL9_pp">
+      <a class="hT4kxQ" href="/brand/${p.brand}"><h3 class="Zq8_tt">${p.brand}</h3></a>
+      <h1 class="Zq8_tt mm2Px">${p.name}</h1>
+      <div class="Bq7_x1"><span class="uQ4wI pv8Z">${sign}${p.price}</span><span class="aa1B">VAT included</span></div>
+      <div class="sz0_Q"><button class="bT5_k">${p.inStock ? 'Add to bag' : 'Sold out'}</button></div>
+    </div></div>
+    <div class="rc5_Y"><h2>You may also like</h2><div class="Tt1_a"><span class="Zq8_tt">Other Brand</span><span class="uQ4wI pv8Z">${sign}9.99</span></div></div>`;
+  return { url: `https://fashion.example/${id}.html`, contentType: 'text/html', text: layout(`${p.brand} ${p.name}`, '', body) };
+}
