@@ -13,6 +13,7 @@ import { createFetcher } from './fetch/index.js';
 import type { ServiceDeps } from './services/deps.js';
 import { registerJobs } from './jobs/index.js';
 import { CallLog } from './services/call-log.js';
+import { probeLoginWall } from './builder/login-wall.js';
 
 export interface Runtime {
   deps: ServiceDeps;
@@ -47,7 +48,17 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   const limiter = createRateLimiter(config, undefined, { enabled: config.rateLimits });
   const fetcher = createFetcher(config);
   const callLog = new CallLog(db);
-  const deps: ServiceDeps = { config, db, clock, queue, limiter, fetcher, logger, callLog };
+  const deps: ServiceDeps = {
+    config,
+    db,
+    clock,
+    queue,
+    limiter,
+    fetcher,
+    logger,
+    callLog,
+    dispatchHooks: { probeLoginWall: (url) => probeLoginWall(fetcher, url) },
+  };
   registerJobs(registry, deps);
 
   const startWorker = opts.startWorker ?? config.queue.embeddedWorker;

@@ -3,7 +3,10 @@
  */
 import type { JobRegistry } from '../queue/index.js';
 import type { ServiceDeps } from '../services/deps.js';
+import { BUILD_JOB } from '../services/tasks.js';
+import { buildJob } from './build.js';
 
-export function registerJobs(_registry: JobRegistry, _deps: ServiceDeps): void {
-  // The build job arrives with the builder (jobs/build.ts).
+export function registerJobs(registry: JobRegistry, deps: ServiceDeps): void {
+  const build = buildJob(deps);
+  registry.register(BUILD_JOB, build.handler, build.options);
 }
