@@ -23,6 +23,7 @@ import type { Exploration } from './explore/types.js';
 import { planDetailEndpoint, DEFAULT_DETAIL_FIELDS } from './detail-endpoint.js';
 import { planListEndpoints, type EndpointPlan } from './list-endpoints.js';
 import { planSearchEndpoint } from './search-endpoint.js';
+import { fallbackDetail } from './detail-fallback.js';
 import { testEndpoint } from './test-endpoints.js';
 import { recordSchema, successBodySchema } from './schema-of.js';
 import { detectLoginWall } from './login-wall.js';
@@ -99,6 +100,10 @@ export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
     `Explored ${exploration.stats.fetches} pages: ${exploration.groups.filter((g) => g.kind !== 'other').length} page templates`,
   );
 
+  if (!exploration.detail) {
+    exploration.detail = await fallbackDetail(exploration, req.fetcher, signal);
+    if (exploration.detail) progress.log('info', `Using ${exploration.detail.template.pattern} as the record pages`);
+  }
   const schemaTypes = [
     ...exploration.structured.detail.jsonLdTypes,
     ...exploration.structured.list.jsonLdTypes,

@@ -132,3 +132,29 @@ describe('induceDetailExtraction on pages whose markup names nothing', () => {
     expect(value).toEqual({ price: 1299, currency: 'EUR', brand: 'Softies', availability: 'SoldOut' });
   });
 });
+
+describe('induceDetailExtraction on client-rendered pages', () => {
+  const nextPage = (id: string, p: ProductData): PageInput => {
+    const data = {
+      props: {
+        pageProps: {
+          header: { menu: [{ title: 'Sale' }], cart: { price: 0 } },
+          product: { title: p.name, sku: p.sku, brand: { name: p.brand }, price: { amount: Number(p.price.replace(',', '')), currency: p.currency } },
+          recommendations: [{ title: 'Other', price: { amount: 1 } }],
+        },
+      },
+    };
+    return {
+      url: `https://next.example/p/${id}`,
+      contentType: 'text/html',
+      text: `<html><head><title>${p.name}</title></head><body><div id="__next"></div>
+        <script id="__NEXT_DATA__" type="application/json">${JSON.stringify(data)}</script></body></html>`,
+    };
+  };
+  it('reads fields from __NEXT_DATA__ at the paths of the page entity, not of menus or recommendations', () => {
+    const training = products.map((p, i) => nextPage(String(i), p));
+    const { extraction, value } = run(training, ['title', 'sku', 'brand', 'price', 'currency'], nextPage('9', unseen), 'product');
+    expect(value).toEqual({ title: 'Bear Toy', sku: 'BT-999', brand: 'Softies', price: 1299, currency: 'GBP' });
+    expect(extraction.fields.price.sources[0]).toEqual({ json: 'props.pageProps.product.price.amount', embedded: 'next_data' });
+  });
+});

@@ -136,10 +136,15 @@ export function jsonLdCandidates(ctx: InduceContext): Candidate[] {
 
 export function microdataCandidates(ctx: InduceContext): Candidate[] {
   const out: Candidate[] = [];
+  // Scoped to the main item first: breadcrumbs and related products carry `name` and `price` too.
+  const itemtype = ctx.mainTypes.find((t) => ctx.pages.some((p) => microdataTypes(p).includes(t)));
   (ctx.concept.microdata ?? []).forEach((itemprop, i) => {
-    const found = ctx.pages.some((p) => microdataElements(p, { itemprop }, null).length > 0);
-    if (!found) return;
-    out.push({ source: { microdata: { itemprop } }, kind: 'microdata', prior: 0.86 - 0.03 * i, describe: `microdata ${itemprop}` });
+    const prior = 0.86 - 0.03 * i;
+    if (itemtype && ctx.pages.some((p) => microdataElements(p, { itemtype, itemprop }, null).length > 0)) {
+      out.push({ source: { microdata: { itemtype, itemprop } }, kind: 'microdata', prior, describe: `microdata ${itemtype}.${itemprop}` });
+    }
+    if (!ctx.pages.some((p) => microdataElements(p, { itemprop }, null).length > 0)) return;
+    out.push({ source: { microdata: { itemprop } }, kind: 'microdata', prior: prior - 0.08, describe: `microdata ${itemprop}` });
   });
   return out;
 }

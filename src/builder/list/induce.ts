@@ -54,8 +54,14 @@ export function induceList(pages: PageInput[], options: InduceListOptions = {}):
   const fields: Record<string, FieldSpec> = {};
   for (const f of planned.fields) fields[f.name] = f.spec;
   const extraction = { kind: 'list' as const, items, fields };
-  const produced = ctxs.map((ctx) => evaluateExtraction(extraction, ctx) as Array<Record<string, unknown>>);
-  const report = reportFields(planned.fields, produced.flat());
+  let produced = ctxs.map((ctx) => evaluateExtraction(extraction, ctx) as Array<Record<string, unknown>>);
+  const duplicates = duplicateFields(planned.fields, produced.flat());
+  if (duplicates.size > 0) {
+    for (const name of duplicates) delete fields[name];
+    notes.push(`left out ${[...duplicates].join(', ')}: same values as another field`);
+    produced = ctxs.map((ctx) => evaluateExtraction(extraction, ctx) as Array<Record<string, unknown>>);
+  }
+  const report = reportFields(planned.fields.filter((f) => !duplicates.has(f.name)), produced.flat());
   for (const f of report) if (f.coverage === 0) delete fields[f.name];
   const itemCount = produced.map((p) => p.length);
   const pagination = options.noPagination ? null : inducePagination(pages, itemCount[0]);
@@ -69,6 +75,27 @@ export function induceList(pages: PageInput[], options: InduceListOptions = {}):
     confidence: confidenceOf(itemCount, report),
     notes,
   };
+}
+
+/**
+ * Fields giving the same values as another on every record (a date read from the text and from
+ * `datetime`). The one read from an attribute (machine-readable) is kept, else the first.
+ */
+function duplicateFields(planned: Array<{ name: string; spec: FieldSpec }>, rows: Array<Record<string, unknown>>): Set<string> {
+  const drop = new Set<string>();
+  const fromAttr = (spec: FieldSpec) => spec.sources.some((s) => 'css' in s && s.attr !== undefined);
+  for (let i = 0; i < planned.length; i++) {
+    for (let j = i + 1; j < planned.length; j++) {
+      const a = planned[i];
+      const b = planned[j];
+      if (drop.has(a.name) || drop.has(b.name) || ['url', 'title'].includes(b.name) && ['url', 'title'].includes(a.name)) continue;
+      const same = rows.length > 0 && rows.every((r) => JSON.stringify(r[a.name] ?? null) === JSON.stringify(r[b.name] ?? null)) && rows.some((r) => r[a.name] != null);
+      if (!same) continue;
+      const keepB = !['url', 'title'].includes(a.name) && fromAttr(b.spec) && !fromAttr(a.spec);
+      drop.add(keepB ? a.name : b.name);
+    }
+  }
+  return drop;
 }
 
 function reportFields(planned: Array<{ name: string; describe: string }>, rows: Array<Record<string, unknown>>): InducedField[] {

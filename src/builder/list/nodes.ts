@@ -176,7 +176,9 @@ function selectorCandidates(nodes: Element[], records: Element[]): string[] {
   const out: string[] = [];
   for (const c of classes) out.push(`.${cssEscape(c)}`, `${tag}.${cssEscape(c)}`);
   if (classes.length > 1) out.push(`${tag}${classes.map((c) => `.${cssEscape(c)}`).join('')}`);
-  out.push(tag);
+  // A bare tag is a weak anchor (the first link of a record may change); distinctive tags excepted.
+  const distinctive = /^(?:h[1-6]|time|img|del|s|strike|figure|figcaption|address|dl)$/.test(tag);
+  if (distinctive) out.push(tag);
   const parents = nodes.map(parentOf).filter((p): p is Element => p !== null);
   if (parents.length === nodes.length && !parents.some((p, i) => p === records[i])) {
     const parentClasses = rankClasses(commonClasses(parents));
@@ -187,6 +189,7 @@ function selectorCandidates(nodes: Element[], records: Element[]): string[] {
     }
     if (parents.every((p) => p.name === ptag)) out.push(`${ptag} > ${tag}`, `${ptag} ${tag}`);
   }
+  if (!distinctive) out.push(tag);
   out.push(fullPath(nodes[0], records[0], false), fullPath(nodes[0], records[0], true));
   return [...new Set(out)];
 }
