@@ -18,7 +18,14 @@ export async function fallbackDetail(
   signal: AbortSignal,
 ): Promise<DetailTemplate | null> {
   const entryUrl = exploration.entry.finalUrl;
-  const isOnSite = (u: string) => sameSite(entryUrl, u);
+  const host = new URL(entryUrl).host;
+  const isOnSite = (u: string) => {
+    try {
+      return sameSite(host, new URL(u).host);
+    } catch {
+      return false;
+    }
+  };
   const ctx = createPageContext({ url: entryUrl, contentType: exploration.entry.contentType, text: exploration.entry.text });
   const links = pageLinks(ctx, isOnSite)
     .filter((l) => !l.chrome && l.url.split('#')[0] !== entryUrl && new URL(l.url).pathname !== '/')

@@ -89,6 +89,11 @@ export function bylineCandidates(ctx: InduceContext): Candidate[] {
     }
   }
   for (const c of roleCandidates(ctx)) out.set(JSON.stringify(c.source), c);
+  // rel="author" links name the author in HTML itself.
+  const relAuthor = 'a[rel~="author"]';
+  if (ctx.pages.some((p) => p.$(relAuthor).length > 0)) {
+    out.set(relAuthor, { source: { css: relAuthor }, kind: 'byline', prior: 0.66, describe: `byline ${relAuthor}` });
+  }
   return [...out.values()].slice(0, 24);
 }
 

@@ -46,7 +46,7 @@ export const COMMON: Concept[] = [
   {
     id: 'author',
     names: ['author', 'authors', 'by', 'writer', 'writers', 'byline', 'creator', 'autor', 'autores', 'auteur', 'auteurs', 'autore', 'autori', 'verfasser', 'schrijver', 'escritor'],
-    labels: ['author', 'authors', 'by', 'written by', 'writer', 'autor', 'autores', 'autora', 'por', 'escrito por', 'auteur', 'auteurs', 'door', 'geschreven door',
+    labels: ['author', 'authors', 'author(s)', 'by', 'written by', 'writer', 'autor', 'autores', 'autora', 'por', 'escrito por', 'auteur', 'auteurs', 'door', 'geschreven door',
       'von', 'verfasser', 'autore', 'autori', 'autorzy', 'recipe by', 'receta de', 'recept van', 'rezept von', 'recette de', 'ricetta di'],
     schema: [{ path: 'author.name' }, { path: 'author' }, { path: 'creator.name' }],
     microdata: ['author.name', 'author', 'creator'],
@@ -71,7 +71,8 @@ export const COMMON: Concept[] = [
     id: 'date_published',
     names: ['publication_date', 'date_published', 'published', 'published_date', 'pub_date', 'release_date', 'date', 'published_at', 'publish_date', 'publication',
       'fecha', 'fecha_de_publicacion', 'publicatiedatum', 'erscheinungsdatum', 'date_de_publication', 'data_di_pubblicazione', 'data_de_publicacao', 'data_wydania'],
-    labels: ['publication date', 'pub. date', 'pub date', 'date published', 'published', 'publish date', 'release date', 'date', 'on sale date', 'first published',
+    labels: ['publication date', 'pub. date', 'pub date', 'date published', 'published', 'publish date', 'published date', 'publishing date',
+      'date of publication', 'release date', 'date', 'on sale date', 'first published', 'copyright',
       'fecha de publicación', 'fecha de edición', 'fecha', 'publicatiedatum', 'verschijningsdatum', 'datum', 'erscheinungsdatum', 'erscheinungstermin',
       'date de publication', 'date de parution', 'parution', 'data di pubblicazione', 'data de publicação', 'data wydania'],
     schema: [{ path: 'datePublished' }, { path: 'releaseDate' }, { path: 'dateCreated' }],

@@ -56,12 +56,15 @@ export function induceList(pages: PageInput[], options: InduceListOptions = {}):
   const extraction = { kind: 'list' as const, items, fields };
   let produced = ctxs.map((ctx) => evaluateExtraction(extraction, ctx) as Array<Record<string, unknown>>);
   const duplicates = duplicateFields(planned.fields, produced.flat());
+  let kept = planned.fields;
   if (duplicates.size > 0) {
-    for (const name of duplicates) delete fields[name];
     notes.push(`left out ${[...duplicates].join(', ')}: same values as another field`);
+    kept = renumber(planned.fields.filter((f) => !duplicates.has(f.name)));
+    for (const name of Object.keys(fields)) delete fields[name];
+    for (const f of kept) fields[f.name] = f.spec;
     produced = ctxs.map((ctx) => evaluateExtraction(extraction, ctx) as Array<Record<string, unknown>>);
   }
-  const report = reportFields(planned.fields.filter((f) => !duplicates.has(f.name)), produced.flat());
+  const report = reportFields(kept, produced.flat());
   for (const f of report) if (f.coverage === 0) delete fields[f.name];
   const itemCount = produced.map((p) => p.length);
   const pagination = options.noPagination ? null : inducePagination(pages, itemCount[0]);
@@ -75,6 +78,18 @@ export function induceList(pages: PageInput[], options: InduceListOptions = {}):
     confidence: confidenceOf(itemCount, report),
     notes,
   };
+}
+
+/** `date_2` becomes `date` again when `date` was left out. */
+function renumber<T extends { name: string }>(fields: T[]): T[] {
+  const names = new Set(fields.map((f) => f.name));
+  return fields.map((f) => {
+    const base = /^(.+)_\d+$/.exec(f.name)?.[1];
+    if (!base || names.has(base)) return f;
+    names.delete(f.name);
+    names.add(base);
+    return { ...f, name: base };
+  });
 }
 
 /**
