@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyTransforms,
+  decodeEntities,
   currencyAmount,
   currencyCode,
   durationMinutes,
@@ -11,6 +12,12 @@ import {
 } from '../../src/recipe/extract/index.js';
 
 const env = { baseUrl: 'https://shop.example/a/b/page.html' };
+
+describe('decodeEntities', () => {
+  it('decodes numeric, common and Latin-1 named references, keeping unknown ones', () => {
+    expect(decodeEntities('Kale &amp; Co &#8217;s &#x27;x&#x27; &eacute;t&Eacute; 5&nbsp;&euro; &bogus;')).toBe("Kale & Co ’s 'x' étÉ 5\u00a0€ &bogus;");
+  });
+});
 
 describe('numbers', () => {
   it.each([

@@ -22,6 +22,15 @@ const NAMED_ENTITIES: Record<string, string> = {
   laquo: '\u00ab', raquo: '\u00bb', bull: '\u2022', shy: '\u00ad',
 };
 
+// ISO-8859-1 entity names, code points 160-255 in order (the ones legacy pages use most).
+const LATIN1 =
+  'nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para ' +
+  'middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute ' +
+  'Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute ' +
+  'THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ' +
+  'ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml';
+LATIN1.split(' ').forEach((name, i) => (NAMED_ENTITIES[name] ??= String.fromCharCode(160 + i)));
+
 /**
  * Decode HTML character references in a string that did not go through the HTML parser
  * (JSON-LD and embedded JSON often carry `&amp;` or `&#8217;`). Unknown names are kept.
@@ -33,7 +42,7 @@ export function decodeEntities(s: string): string {
       const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : whole;
     }
-    const named = NAMED_ENTITIES[body.toLowerCase()];
+    const named = NAMED_ENTITIES[body] ?? NAMED_ENTITIES[body.toLowerCase()];
     return named ?? whole;
   });
 }
