@@ -139,7 +139,6 @@ export function planFields(records: TrainingRecord[], options: FieldOptions = {}
       continue;
     }
     if (isConstant) continue;
-    if (distinctShare(c) < 0.2 && values.length >= 5 && c.kind === 'text') continue;
     planValueField(c, values, accept);
   }
   return { fields: orderFields(fields), notes };
