@@ -26,7 +26,7 @@ export async function build(t: TestApp, user: TestUser, url: string, task: strin
 
 export async function execute(t: TestApp, user: TestUser, scraperId: string, endpoint: string, params: Record<string, unknown>, method = 'POST') {
   if (method === 'GET') {
-    const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+    const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
     return t.call('GET', `/scraper/${scraperId}/${endpoint}?${qs}`, { key: user.key });
   }
   return t.call('POST', `/scraper/${scraperId}/${endpoint}`, { key: user.key, body: params });

@@ -1,0 +1,4 @@
+/** Routes of the marketplace feature, registered by src/http/routes/index.ts. */
+import type { RouteModule } from '../types.js';
+
+export const ROUTES: RouteModule[] = [];
