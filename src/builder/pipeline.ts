@@ -47,6 +47,31 @@ export interface BuildRequest {
 export interface BuildOutcome {
   recipe: Recipe;
   testInputs: Array<{ endpoint_name: string; params: Record<string, unknown> }>;
+  /** What the site says of itself (for marketplace listings: categories, country, descriptions). */
+  site: SiteInfo;
+}
+
+export interface SiteInfo {
+  host: string;
+  title: string | null;
+  description: string | null;
+  /** The html lang attribute, e.g. `nl-NL`. */
+  lang: string | null;
+  /** Visible text of the entry page (first few KB), for category inference. */
+  text: string;
+}
+
+function siteInfo(exploration: Exploration): SiteInfo {
+  const html = exploration.entry.text;
+  const meta = /<meta[^>]+name=["']description["'][^>]*content=["']([^"']*)["']/i.exec(html)?.[1] ?? null;
+  const lang = /<html[^>]*\slang=["']?([A-Za-z-]+)/i.exec(html)?.[1] ?? null;
+  const text = html
+    .replace(/<(script|style|noscript)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 4000);
+  return { host: new URL(exploration.entry.finalUrl).host, title: pageTitle(exploration) ?? null, description: meta, lang, text };
 }
 
 async function exploreSite(req: BuildRequest, intent: TaskIntent): Promise<Exploration> {
@@ -213,7 +238,7 @@ export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
   };
   const valid = validateRecipe(recipe);
   if (!valid.ok) throw new Error(`builder produced an invalid recipe: ${JSON.stringify(valid.errors.slice(0, 3))}`);
-  return { recipe: valid.recipe, testInputs };
+  return { recipe: valid.recipe, testInputs, site: siteInfo(exploration) };
 }
 
 /** Link texts of the detail pages: words the site's own records contain (search probes). */
