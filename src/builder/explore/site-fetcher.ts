@@ -82,7 +82,10 @@ export class SiteFetcher implements Fetcher {
 
   /** True when another request may start (budget left, deadline not passed). */
   canFetch(): boolean {
-    return this.remaining() > 0 && !this.expired();
+    if (this.remaining() <= 0) this.stoppedBy ??= 'budget';
+    else if (this.expired()) this.stoppedBy ??= 'deadline';
+    else return true;
+    return false;
   }
 
   allowHost(host: string): void {

@@ -100,10 +100,10 @@ export function shapeOf(url: URL): Shape {
   return { segments, query, trailingSlash };
 }
 
+/** Query values are variable by nature; whether one varies is decided over the group (templateFromShape). */
 function queryValuePieces(value: string): Piece[] {
   if (/^\d+$/.test(value)) return [{ kind: 'integer' }];
-  if (value === '') return [{ lit: '' }];
-  return partPieces(value).length === 1 ? partPieces(value) : [{ kind: 'slug' }];
+  return [{ kind: 'word' }];
 }
 
 const pieceKey = (p: Piece): string => ('lit' in p ? p.lit.replace(/[{}*]/g, '\\$&') : `{${p.kind}}`);
@@ -240,8 +240,10 @@ function templateFromShape(shape: Shape, urls: URL[]): UrlTemplate {
   });
   let pattern = '/' + segmentTexts.join('/') + (shape.trailingSlash ? '/' : '');
   const query = shape.query.map(([key, pieces]) => {
-    const varying = pieces.some((p) => 'kind' in p) || new Set(urls.map((u) => u.searchParams.get(key))).size > 1;
-    if (!varying) return `${encodeURIComponent(key)}=${encodeURIComponent(literalOf(pieces) ?? '')}`;
+    const values = new Set(urls.map((u) => u.searchParams.get(key) ?? ''));
+    // One value over several URLs is a constant (`sort=price`); a lone URL's numbers still vary.
+    const varying = values.size > 1 || (urls.length === 1 && pieces[0] && 'kind' in pieces[0] && pieces[0].kind === 'integer');
+    if (!varying) return `${encodeURIComponent(key)}=${encodeURIComponent([...values][0] ?? '')}`;
     const kind: VarKind = pieces.length === 1 && 'kind' in pieces[0] ? pieces[0].kind : 'word';
     const name = unique(queryVarName(key));
     variables.push({ name, kind, in: 'query', key });

@@ -71,7 +71,8 @@ function richnessOf(ctx: PageContext, record: Element): number {
 function siblingGroups(children: Element[]): Array<{ classes: string[]; members: Element[] }> {
   const counts = new Map<string, number>();
   for (const el of children) for (const c of new Set(classesOf(el).filter(isStableClass))) counts.set(c, (counts.get(c) ?? 0) + 1);
-  const common = new Set([...counts.entries()].filter(([, n]) => n >= children.length * 0.5).map(([c]) => c));
+  // Classes (nearly) all of them carry; `instock` on 60% of products must not split them.
+  const common = new Set([...counts.entries()].filter(([, n]) => n >= children.length * 0.8).map(([c]) => c));
   const groups = new Map<string, { classes: string[]; members: Element[] }>();
   for (const el of children) {
     const classes = classesOf(el).filter((c) => common.has(c)).sort();
