@@ -32,12 +32,15 @@ describe('label sources', () => {
     expect(label(p, 'verlag')).toBe('Rowohlt');
     expect(label(p, 'nothing')).toBeNull();
   });
-  it('ignores labels in navigation and reads lists under a label', () => {
-    const p = page(`<nav><p>Ingredients:</p><ul><li>Pasta recipes</li><li>Rice recipes</li></ul></nav>
+  it('ignores labels in navigation and form controls, and reads lists under a label', () => {
+    const p = page(`<form><label>Search by</label><select><option>-- Author</option><option>-- ISBN</option></select></form>
+      <p>Publisher:</p><input value="x"><nav><p>Ingredients:</p><ul><li>Pasta recipes</li><li>Rice recipes</li></ul></nav>
       <div class="menu-main"><dl><dt>Authors</dt><dd>All our authors</dd></dl></div>
       <article><p>Ingredients:</p><ul><li>2 eggs</li><li>250 ml milk</li></ul><p>Method: mix.</p></article>`);
     expect(label(p, 'ingredients', true)).toEqual(['2 eggs', '250 ml milk']);
     expect(label(p, 'authors')).toBeNull();
+    expect(label(p, 'author')).toBeNull();
+    expect(label(p, 'publisher')).toBeNull();
   });
   it('is limited to a scope and reads records from tables', () => {
     const p = page(`<div id="a"><p>Brand: A1</p></div><div id="b"><p>Brand: B1</p></div>

@@ -6,6 +6,7 @@
 import { createPageContext, evaluateFieldOnPage, isEmpty, type PageContext } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
 import { conceptById, resolveField, type Concept } from '../knowledge/index.js';
+import { affixVariants } from './affixes.js';
 import { gatherCandidates } from './candidates.js';
 import { locatable, locatedCandidates } from './located.js';
 import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
@@ -49,6 +50,7 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
       if (!known.has(JSON.stringify(c.source))) scored.push(measure({ ...c, clean, prior: c.prior * 0.9 }, concept, pages));
     }
   }
+  scored.push(...affixVariants(scored).map((c) => measure(c, concept, pages)));
   applyAgreement(scored);
   return scored.sort((a, b) => b.score - a.score);
 }

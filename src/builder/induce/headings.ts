@@ -23,6 +23,8 @@ export function headingCandidates(ctx: InduceContext): Candidate[] {
     if (!out.has(key)) out.set(key, c);
   };
   add({ source: { css: 'h1' }, kind: 'heading', prior: 0.78, describe: 'css h1' });
+  // The document title, usually with the site's name around it (removed by affix learning).
+  add({ source: { css: 'head > title' }, kind: 'heading', prior: 0.45, describe: 'css title' });
   for (const page of ctx.pages) {
     const $ = page.$;
     const title = documentTitle(page);

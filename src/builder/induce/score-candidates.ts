@@ -81,21 +81,26 @@ function inTitleShare(values: unknown[], pages: PageContext[]): number {
 }
 
 /**
- * Reward candidates that other kinds of source confirm: share of a candidate's values that some
- * candidate of another kind also produced on the same page.
+ * Reward candidates that other kinds of source confirm. Per page, the number of distinct other
+ * kinds (JSON-LD, meta, headings, labels, css...) giving the same value, up to three: a title
+ * shown in the h1, og:title and JSON-LD headline beats a JSON-LD name only the <title> repeats.
  */
 export function applyAgreement(scored: ScoredCandidate[]): void {
   const keys = scored.map((s) => s.values.map((v) => (v === null ? null : valueKey(v))));
   scored.forEach((s, i) => {
-    let agreeing = 0;
+    let total = 0;
     let present = 0;
     s.values.forEach((v, page) => {
       if (v === null) return;
       present++;
       const mine = keys[i][page];
-      if (scored.some((o, j) => j !== i && o.candidate.kind !== s.candidate.kind && keys[j][page] === mine)) agreeing++;
+      const kinds = new Set<string>();
+      scored.forEach((o, j) => {
+        if (j !== i && o.candidate.kind !== s.candidate.kind && keys[j][page] === mine) kinds.add(o.candidate.kind);
+      });
+      total += Math.min(kinds.size, 3) / 3;
     });
-    if (present > 0) s.score *= 1 + 0.35 * (agreeing / present);
+    if (present > 0) s.score *= 1 + 0.45 * (total / present);
   });
 }
 

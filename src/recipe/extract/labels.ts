@@ -76,6 +76,7 @@ interface LabelIndex {
 }
 
 const MAX_LABEL_TEXT = 120;
+const FORM_CONTROLS = new Set(['select', 'option', 'optgroup', 'textarea', 'input', 'button', 'datalist']);
 const indexes = new WeakMap<PageContext, LabelIndex>();
 
 /** Folded label texts of every visible element, computed once per page (label search is hot during induction). */
@@ -85,7 +86,8 @@ function labelIndex(ctx: PageContext): LabelIndex {
   const entries: IndexEntry[] = [];
   const byElement = new Map<Element, IndexEntry>();
   const visit = (el: Element, inNavigation: boolean): void => {
-    if (isInvisible(el)) return;
+    // Form controls ("-- Author" in a search box's <select>) neither label nor hold values.
+    if (isInvisible(el) || FORM_CONTROLS.has(el.name)) return;
     // Menus and footers repeat section names ("Ingredients", "Authors") that label nothing here.
     const navigation = inNavigation || isNavigation(el);
     const raw = ctx.rawText(el);
@@ -184,7 +186,10 @@ function followingText(ctx: PageContext, label: Element): string {
 }
 
 function nextElement(el: Element): Element | null {
-  for (let n = el.next; n; n = n.next) if (n.type === 'tag' && !isInvisible(n as Element)) return n as Element;
+  for (let n = el.next; n; n = n.next) {
+    if (n.type !== 'tag' || isInvisible(n as Element)) continue;
+    return FORM_CONTROLS.has((n as Element).name) ? null : (n as Element);
+  }
   return null;
 }
 
