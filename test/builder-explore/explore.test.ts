@@ -10,7 +10,8 @@ import { CHAPTERS, plainSite } from '../fixtures/sites/plain.js';
 import { POSTS, newsSite, postPath } from '../fixtures/sites/news.js';
 import { librarySite } from '../fixtures/sites/library.js';
 import { PAGES as TIENDA_PAGES, tiendaSite } from '../fixtures/sites/tienda.js';
-import { exploreSite, harness, type Harness } from './helpers.js';
+import { exploreSite, harness, recipeWith, type Harness } from './helpers.js';
+import { runEndpoint } from '../../src/recipe/index.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -125,5 +126,34 @@ describe('explore', () => {
       ],
     });
     expect(ex.detail?.template.pattern).toBe('/record/{id}');
+  });
+
+  describe('detail parameter candidates fetch the page back through the interpreter', () => {
+    const cases: Array<[string, () => ReturnType<typeof booksSite>, string]> = [
+      ['books', booksSite, '/'],
+      ['tienda', tiendaSite, '/productos'],
+      ['news', newsSite, '/'],
+      ['plain', plainSite, '/'],
+    ];
+    for (const [name, routes, start] of cases) {
+      it(name, async () => {
+        h = await harness(routes());
+        const ex = await exploreSite(h, start);
+        expect(ex.detail!.parameters.length).toBeGreaterThanOrEqual(2);
+        for (const candidate of ex.detail!.parameters) {
+          const properties = Object.fromEntries(candidate.params.map((p) => [p.name, { type: p.type, pattern: p.pattern }]));
+          const params = { type: 'object', properties, required: candidate.params.map((p) => p.name) };
+          const steps = [
+            { type: 'request' as const, url: candidate.urlTemplate },
+            { type: 'extract' as const, extract: { kind: 'object' as const, fields: { heading: { sources: [{ css: 'h1' }] }, url: { sources: [{ page_url: true as const }] } } } },
+          ];
+          const recipe = recipeWith(h.site.url, 'get_thing', steps, params, candidate.examples[1]);
+          const result = await runEndpoint(recipe, 'get_thing', candidate.examples[1], { fetcher: h.fetcher });
+          const data = (result.body as { data: { url: string; heading: string } }).data;
+          expect(data.url).toBe(ex.detail!.urls[1]);
+          expect(data.heading).toBeTruthy();
+        }
+      });
+    }
   });
 });

@@ -72,6 +72,13 @@ describe('induced list endpoints run through the interpreter', () => {
     expect(accuracy).toEqual({ title: 1, price: 1, currency: 1, rating: 1, availability: 1, url: 1, image: 1 });
     // Prices above a thousand ("1.299,00 €") are read with the dot grouping thousands.
     expect(records.some((r) => (r.price as number) > 1000)).toBe(true);
+
+    // The numbered-page alternative: ?page={page} until a page comes back empty.
+    const alternative = list.paginationOptions.find((p) => p.strategy.kind === 'page_param')!;
+    expect(alternative).toMatchObject({ strategy: { kind: 'page_param', start: 1 }, request: { url: `${h.site.url}/productos`, query: { page: '{page}' } } });
+    const byPage = listSteps({ ...list, pagination: alternative.strategy, request: alternative.request }, { maxPages: 10 });
+    const again = await runList(h, recipeWith(h.site.url, 'list_by_page', byPage), 'list_by_page');
+    expect(again).toEqual(records);
   });
 
   it('news: posts with <time datetime>, "By" authors and excerpts; older-posts pagination', async () => {

@@ -14,7 +14,7 @@ import { matchTemplate, type UrlTemplate } from '../explore/url-template.js';
 import { planFields } from './fields.js';
 import { typeHintOf } from './names.js';
 import { commonClasses, type TrainingRecord } from './nodes.js';
-import { inducePagination } from './pagination.js';
+import { paginationOptions } from './pagination.js';
 import { findRecordRegions, recordLinks, type RecordRegion } from './regions.js';
 import { classesOf, cssEscape, elementChildren, isStableClass, parentOf, rankClasses, sameElements, selectAll } from './selectors.js';
 import type { InducedField, InducedList } from './types.js';
@@ -67,12 +67,14 @@ export function induceList(pages: PageInput[], options: InduceListOptions = {}):
   const report = reportFields(kept, produced.flat());
   for (const f of report) if (f.coverage === 0) delete fields[f.name];
   const itemCount = produced.map((p) => p.length);
-  const pagination = options.noPagination ? null : inducePagination(pages, itemCount[0]);
-  if (pagination) notes.push(`pagination: ${pagination.describe}`);
+  const paginations = options.noPagination ? [] : paginationOptions(pages, itemCount[0]);
+  const pagination = paginations[0] ?? null;
+  if (pagination) notes.push(`pagination: ${paginations.map((p) => p.describe).join('; or ')}`);
   return {
     extraction,
     pagination: pagination?.strategy ?? null,
     request: pagination?.request ?? { url: pages[0].url },
+    paginationOptions: paginations,
     fields: report.filter((f) => f.coverage > 0),
     itemCount,
     confidence: confidenceOf(itemCount, report),

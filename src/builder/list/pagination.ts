@@ -89,18 +89,27 @@ function pageTemplate(urls: string[]): { template: UrlTemplate; varName: string;
  * strategy's page size. Null when the pages show no way to the next page.
  */
 export function inducePagination(pages: PageInput[], itemCount = 0): InducedPagination | null {
-  if (pages.length === 0) return null;
+  return paginationOptions(pages, itemCount)[0] ?? null;
+}
+
+/** Every strategy that holds on the pages, best first: the next link, then numbered URLs. */
+export function paginationOptions(pages: PageInput[], itemCount = 0): InducedPagination[] {
+  if (pages.length === 0) return [];
   const ctxs = pages.map((p) => createPageContext(p));
   const links = ctxs.map((ctx) => findPagination(ctx));
-  const firstUrl = pages[0].url;
+  const out: InducedPagination[] = [];
   const withNext = links.findIndex((l) => l.next !== null && l.nextElement !== undefined);
   if (withNext !== -1) {
-    for (const selector of nextSelectorCandidates(links[withNext], ctxs[withNext])) {
-      if (verifyNextSelector(selector, ctxs, links)) {
-        return { strategy: { kind: 'next_link', selector }, request: { url: firstUrl }, describe: `next link "${selector}"` };
-      }
-    }
+    const selector = nextSelectorCandidates(links[withNext], ctxs[withNext]).find((s) => verifyNextSelector(s, ctxs, links));
+    if (selector) out.push({ strategy: { kind: 'next_link', selector }, request: { url: pages[0].url }, describe: `next link "${selector}"` });
   }
+  const numbered = numberedPagination(pages, links, itemCount);
+  if (numbered) out.push(numbered);
+  return out;
+}
+
+function numberedPagination(pages: PageInput[], links: PaginationLinks[], itemCount: number): InducedPagination | null {
+  const firstUrl = pages[0].url;
   // Numbered pages: the training pages plus every numbered/next link they show.
   const known = [...pages.map((p) => p.url), ...links.flatMap((l) => [...l.numbered.map((n) => n.url), ...(l.next ? [l.next] : [])])];
   const numbered = pageTemplate(known);

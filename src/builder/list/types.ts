@@ -45,6 +45,11 @@ export interface InducedList {
   pagination: PaginationStrategy | null;
   /** The request step for the paginate step (always set: the first training page at least). */
   request: ListRequest;
+  /**
+   * Every pagination that holds, best first (`pagination`/`request` are the first): e.g. a
+   * page_param alternative with its request, for an endpoint letting callers pick a page.
+   */
+  paginationOptions: Array<{ strategy: PaginationStrategy; request: ListRequest; describe: string }>;
   fields: InducedField[];
   /** Records the extraction finds on each training page, in order. */
   itemCount: number[];
