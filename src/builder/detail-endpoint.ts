@@ -23,6 +23,8 @@ export interface DetailPlan {
   /** Test inputs: sampled pages first, then unseen ones. */
   cases: Array<{ params: Record<string, unknown>; heldOut: boolean }>;
   extraction: Extraction;
+  /** The sampled detail pages the extraction was induced from. */
+  pages: PageInput[];
 }
 
 export function paramSchema(candidate: DetailParameterCandidate): JsonSchema {
@@ -91,5 +93,6 @@ export function planDetailEndpoint(input: {
     report: induced.report,
     cases: [...(trainingCases.length ? trainingCases : cases.slice(0, 3)), ...heldOutCases],
     extraction,
+    pages,
   };
 }

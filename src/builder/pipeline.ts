@@ -153,7 +153,7 @@ export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
   });
   // A detail endpoint is made when asked for, or when it is the only way to the wanted fields.
   if (detail && (wantKind('detail') || exploration.listPages.length === 0)) {
-    plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields });
+    plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields, samplePages: detail.pages });
   }
   plans.push(
     ...planListEndpoints({
