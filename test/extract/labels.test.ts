@@ -31,6 +31,9 @@ describe('label sources', () => {
     expect(label(p, 'pages')).toBe('192');
     expect(label(p, 'verlag')).toBe('Rowohlt');
     expect(label(p, 'nothing')).toBeNull();
+    const recipe = page(`<ul class="meta"><li>Serves 4</li><li>Prep 10 mins</li><li>Prepared with love 2 times</li></ul>`);
+    expect(label(recipe, ['serves', 'makes'])).toBe('4');
+    expect(label(recipe, 'prep')).toBe('10 mins');
   });
   it('ignores labels in navigation and form controls, and reads lists under a label', () => {
     const p = page(`<form><label>Search by</label><select><option>-- Author</option><option>-- ISBN</option></select></form>

@@ -8,7 +8,8 @@ import { AVAILABILITY_PHRASES, CONDITION_PHRASES, type Shape } from '../knowledg
 
 function phraseTransforms(phrases: Array<[string, string]>): Transform[] {
   const sorted = [...phrases].sort((a, b) => b[0].length - a[0].length);
-  const escaped = sorted.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*'));
+  // "in stock", "InStock", "in_stock", "in-stock" alike.
+  const escaped = sorted.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s_-]*'));
   const table: Record<string, string> = {};
   for (const [p, v] of phrases) table[p] = v;
   return [

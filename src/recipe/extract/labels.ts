@@ -54,9 +54,16 @@ export function labelValues(ctx: PageContext, labels: string[], within: Element 
     if (entry.ownPrefix === null) continue;
     for (const label of wanted) {
       if (!entry.ownPrefix.startsWith(label)) continue;
-      if (!SEPARATOR.test(entry.ownPrefix.slice(label.length))) continue;
-      push(inlineValue(ctx, entry.el, label));
-      break;
+      const rest = entry.ownPrefix.slice(label.length);
+      if (SEPARATOR.test(rest)) {
+        push(inlineValue(ctx, entry.el, label));
+        break;
+      }
+      // "Serves 4", "Prep 10 mins": a short line whose label is followed by a number.
+      if (entry.short && /^\s+\d/.test(rest)) {
+        push({ el: entry.el, labelEl: entry.el, value: ctx.text(entry.el).slice(label.length) });
+        break;
+      }
     }
   }
   return out;
@@ -66,8 +73,10 @@ interface IndexEntry {
   el: Element;
   /** The element's whole text folded as a label, when short enough to be one. */
   exact: string | null;
-  /** The start of its own text, folded, when it holds a separator ("Label: value"). */
+  /** The start of its own text, folded, when it holds a separator ("Label: value") or a number. */
   ownPrefix: string | null;
+  /** Its whole text is a short line ("Serves 4"): a label may be followed by the value without a colon. */
+  short: boolean;
 }
 
 interface LabelIndex {
@@ -94,8 +103,9 @@ function labelIndex(ctx: PageContext): LabelIndex {
     const short = raw.length <= MAX_LABEL_TEXT * 4 ? collapseWhitespace(raw) : '';
     const exact = short && short.length <= MAX_LABEL_TEXT ? foldLabel(short) : null;
     const own = ownText(el);
-    const ownPrefix = /[:：]/.test(own) ? fold(own.slice(0, MAX_LABEL_TEXT + 20)) : null;
-    const entry = navigation ? { el, exact: null, ownPrefix: null } : { el, exact, ownPrefix };
+    const shortLine = short.length > 0 && short.length <= 40 && /^[^\d]{2,30}\s\d/.test(short) && fold(own).trim().length > 0;
+    const ownPrefix = /[:：]/.test(own) || shortLine ? fold(own.slice(0, MAX_LABEL_TEXT + 20)).trim() : null;
+    const entry = navigation ? { el, exact: null, ownPrefix: null, short: false } : { el, exact, ownPrefix, short: shortLine };
     entries.push(entry);
     byElement.set(el, entry);
     for (const child of el.children) if (child.type === 'tag') visit(child as Element, navigation);
