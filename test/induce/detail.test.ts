@@ -158,3 +158,54 @@ describe('induceDetailExtraction on client-rendered pages', () => {
     expect(extraction.fields.price.sources[0]).toEqual({ json: 'props.pageProps.product.price.amount', embedded: 'next_data' });
   });
 });
+
+describe('induceDetailExtraction on a plain German recipe page', () => {
+  const page = (id: string, r: { name: string; by: string; items: string[]; portions: number; prep: number; bake: string }): PageInput => ({
+    url: `https://kochen.example/rezept/${id}`,
+    contentType: 'text/html',
+    text: `<html><head><title>${r.name} – Rezept | Kochen</title></head><body>
+      <nav><h2>Zutaten</h2><ul><li>Mehl-Rezepte</li><li>Ei-Rezepte</li></ul></nav>
+      <article><h1>${r.name}</h1><p class="meta">von <a href="/koch/${r.by}">${r.by}</a></p>
+      <ul class="facts"><li>Portionen: ${r.portions}</li><li>Zubereitungszeit: ${r.prep} Min.</li><li>Backzeit: ${r.bake}</li></ul>
+      <h2>Zutaten</h2><ul>${r.items.map((i) => `<li>${i}</li>`).join('')}</ul>
+      <h2>Zubereitung</h2><p>Alles verrühren.</p></article></body></html>`,
+  });
+  it('reads labels, headings over lists and German durations', () => {
+    const training = [
+      page('1', { name: 'Apfelkuchen', by: 'Oma Ilse', items: ['3 Äpfel', '200 g Mehl', '2 Eier'], portions: 12, prep: 20, bake: '1 Std. 10 Min.' }),
+      page('2', { name: 'Zopf', by: 'Karl Bäcker', items: ['500 g Mehl', '1 Würfel Hefe'], portions: 8, prep: 30, bake: '35 Min.' }),
+    ];
+    const unseenPage = page('3', { name: 'Käsekuchen', by: 'Ute Rahm', items: ['750 g Quark', '3 Eier', '150 g Zucker', '1 Zitrone'], portions: 16, prep: 25, bake: '1 Std.' });
+    const { value } = run(training, ['title', 'author', 'ingredients', 'yields', 'prep_time', 'cook_time'], unseenPage, 'recipe');
+    expect(value).toEqual({
+      title: 'Käsekuchen',
+      author: ['Ute Rahm'],
+      ingredients: ['750 g Quark', '3 Eier', '150 g Zucker', '1 Zitrone'],
+      yields: 16,
+      prep_time: 25,
+      cook_time: 60,
+    });
+  });
+});
+
+describe('induceDetailExtraction on a French microdata product page', () => {
+  const page = (id: string, p: ProductData): PageInput => ({
+    url: `https://boutique.example/produit/${id}`,
+    contentType: 'text/html',
+    text: `<html><head><title>${p.name} - Boutique</title></head><body>
+      <ol itemscope itemtype="https://schema.org/BreadcrumbList"><li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem"><span itemprop="name">Accueil</span></li></ol>
+      <div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">${p.name}</h1>
+        <p>Marque : <span itemprop="brand">${p.brand}</span></p><p>Référence : ${p.sku}</p>
+        <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+          <span itemprop="price" content="${p.price.replace(',', '')}">${p.price.replace('.', ',')} €</span><meta itemprop="priceCurrency" content="EUR">
+          <link itemprop="availability" href="https://schema.org/${p.inStock ? 'InStock' : 'OutOfStock'}"><p>Disponibilité : ${p.inStock ? 'En stock' : 'Épuisé'}</p>
+        </div></div>
+      <div class="related" itemscope itemtype="https://schema.org/Product"><span itemprop="name">Autre</span><span itemprop="price" content="1.00">1,00 €</span></div>
+      </body></html>`,
+  });
+  it('reads the main item, not the breadcrumbs or related products', () => {
+    const training = products.map((p, i) => page(String(i), p));
+    const { value } = run(training, ['title', 'brand', 'sku', 'price', 'currency', 'availability'], page('9', { ...unseen, inStock: false }), 'product');
+    expect(value).toEqual({ title: 'Bear Toy', brand: 'Softies', sku: 'BT-999', price: 1299, currency: 'EUR', availability: 'OutOfStock' });
+  });
+});
