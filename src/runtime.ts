@@ -44,7 +44,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   if (ownsDb) await migrateToLatest(db);
 
   const registry = new JobRegistry();
-  const queue = createQueue({ db, config, clock, logger, registry });
+  const queue = createQueue({ db, config, clock, logger, registry, bullmq: { queueName: config.queue.name } });
   const limiter = createRateLimiter(config, undefined, { enabled: config.rateLimits });
   const fetcher = createFetcher(config);
   const callLog = new CallLog(db);

@@ -47,6 +47,8 @@ export interface Config {
   };
   /** Embedded queue tuning. */
   queue: {
+    /** BullMQ queue name in scale mode (processes sharing a Redis and a database use the same one). */
+    name: string;
     /** Run a worker inside the server process (embedded default). */
     embeddedWorker: boolean;
     concurrency: number;
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       perHostConcurrency: int(env, 'QUARRY_BUILD_PER_HOST_CONCURRENCY', 4),
     },
     queue: {
+      name: env.QUARRY_QUEUE_NAME || 'quarry-jobs',
       embeddedWorker: bool(env, 'QUARRY_EMBEDDED_WORKER', true),
       concurrency: int(env, 'QUARRY_WORKER_CONCURRENCY', 2),
       leaseMs: int(env, 'QUARRY_JOB_LEASE_MS', 30_000),

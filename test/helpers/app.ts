@@ -37,9 +37,9 @@ export interface TestApp {
 let counter = 0;
 
 export async function startTestApp(
-  opts: { env?: Record<string, string>; startWorker?: boolean; configure?: (c: Config) => Config } = {},
+  opts: { env?: Record<string, string>; startWorker?: boolean; configure?: (c: Config) => Config; postgres?: boolean } = {},
 ): Promise<TestApp> {
-  const testDb = await createTestDb();
+  const testDb = await createTestDb({ postgres: opts.postgres });
   let config = loadConfig({
     ...testDb.env,
     QUARRY_LOG_LEVEL: 'silent',

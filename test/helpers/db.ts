@@ -20,9 +20,9 @@ export interface TestDb {
   cleanup(): Promise<void>;
 }
 
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(opts: { postgres?: boolean } = {}): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-test-'));
-  if (usePostgres) {
+  if (opts.postgres ?? usePostgres) {
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: TEST_PG_URL });
     await admin.connect();
