@@ -130,6 +130,9 @@ async function fetchEntry(session: ExploreSession, url: string): Promise<Fetched
         reason: 'robots_disallowed',
       });
     }
+    if (err instanceof FetchRefused && err.reason === 'deadline') {
+      throw new QuarryError('upstream_error', `The build's deadline passed before ${url} could be fetched.`, { url, upstream_status_code: null, reason: 'timeout' });
+    }
     if (err instanceof FetchRefused) throw new QuarryError('bad_request', `The exploration could not start: ${err.message}.`, { url });
     throw err;
   }

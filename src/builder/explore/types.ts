@@ -49,7 +49,7 @@ export interface ExploreInput {
   signal: AbortSignal;
   budget: ExploreBudget;
   onLog?: (level: LogLevel, message: string) => void;
-  /** Fields the user asked for; they only steer which pages are worth a sample. */
+  /** Fields the user asked for. Accepted for the pipeline's convenience; exploration does not use them yet. */
   wantedFields?: string[];
   /** Clock (epoch ms) for the deadline; default Date.now. */
   now?: () => number;

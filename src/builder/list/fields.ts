@@ -5,6 +5,7 @@
  * availability, dates, numbers and the remaining varying texts named from their classes.
  * Constant texts ("Add to basket"), duplicates of another field and sparse nodes are left out.
  */
+import type { Element } from 'domhandler';
 import type { FieldSpec, Source, Transform } from '../../recipe/types.js';
 import { canonicalName, nameFromHints, nameTokens, preferWanted, snakeCase, uniqueName } from './names.js';
 import { chooseSelector, collectCandidates, type Candidate, type TrainingRecord } from './nodes.js';
@@ -156,6 +157,10 @@ function planValueField(c: Candidate, values: string[], accept: (name: string, s
     accept(hinted && hinted !== 'time' ? hinted : 'date', { sources: [cssSource(c)], transforms: [{ op: 'iso_date' }] }, `${describeOf(c)} iso_date`, c);
     return;
   }
+  if (!hinted && values.every((v) => /^\s*(?:1[89]|20)\d\d\s*$/.test(v))) {
+    accept('year', { sources: [cssSource(c)], transforms: [{ op: 'integer' }] }, describeOf(c), c);
+    return;
+  }
   if (looksLikeNumber(values)) {
     const integer = values.every((v) => !/\d[.,]\d{1,2}(?!\d)/.test(v));
     accept(hinted ?? (values.some((v) => /review/i.test(v)) ? 'reviews' : 'number'), { sources: [cssSource(c)], transforms: [{ op: integer ? 'integer' : 'number' }] }, describeOf(c), c);
@@ -190,7 +195,8 @@ function hasText(link: Candidate): boolean {
 function pickTitle(all: Candidate[], mainLink: Candidate | null): Candidate[] | null {
   const texts = all.filter((c) => c.kind === 'text' && !valuesOf(c).some(isActionText) && distinctShare(c) >= 0.5);
   const linkNodes = new Set(mainLink ? [...mainLink.nodes.values()] : []);
-  const onLink = (c: Candidate) => [...c.nodes.values()].some((n) => linkNodes.has(n));
+  // On the main link: the link itself or an element inside it (`<a><b>Title</b></a>`).
+  const onLink = (c: Candidate) => [...c.nodes.values()].some((n) => insideAny(n, linkNodes));
   const byName = (c: Candidate) => c.hints.some((h) => canonicalName(nameTokens(h)) === 'title');
   const ranked = [...texts].sort(
     (a, b) =>
@@ -203,9 +209,21 @@ function pickTitle(all: Candidate[], mainLink: Candidate | null): Candidate[] | 
   const text = ranked.find((c) => c.inHeading || byName(c) || onLink(c)) ?? null;
   const attrs = all.filter((c) => c.kind === 'attr' && c.attr === 'title' && (onLink(c) || c.inHeading) && distinctShare(c) >= 0.5);
   const attr = attrs.sort((a, b) => b.nodes.size - a.nodes.size)[0];
-  if (!text) return attr ? [attr] : null;
+  if (!text) {
+    if (attr) return [attr];
+    // Without a heading, a name or a link text, records usually open with their title.
+    const first = texts.find((c) => distinctShare(c) >= 0.8 && meanLength(c) >= 3);
+    return first ? [first] : null;
+  }
   if (attr && (looksTruncated(valuesOf(text)) || meanLength(attr) > meanLength(text)) && sameValues(attr, text)) return [attr, text];
   return [text];
+}
+
+function insideAny(node: Element, ancestors: Set<Element>): boolean {
+  for (let cur: Element | null = node; cur; cur = cur.parent && cur.parent.type === 'tag' ? (cur.parent as Element) : null) {
+    if (ancestors.has(cur)) return true;
+  }
+  return false;
 }
 
 function addImages(all: Candidate[], used: Set<Candidate>, accept: (name: string, spec: FieldSpec, describe: string, ...cands: Candidate[]) => void): void {
