@@ -74,6 +74,26 @@ describe('induceList on synthetic pages', () => {
     expect(list.fields[1].samples[0]).toBe('A very long title number 1');
   });
 
+  it('reads cards that are links themselves: lazy image, European price, <time>, counts', () => {
+    const card = (i: number) =>
+      `<a class="card" href="/p/${i}"><img data-src="/i/${i}.jpg" src="data:image/gif;base64,R0"><h3>Item ${i}</h3><span class="price">${i},50 €</span><span class="meta">${i * 3} reviews</span><time datetime="2024-01-0${i}">x</time></a>`;
+    const cards = (from: number) => page(`<div class="cards">${[0, 1, 2, 3].map((k) => card(from + k)).join('')}</div><a rel="next" href="/l?p=${from + 4}">more</a>`, `https://x.test/l?p=${from}`);
+    const list = induceList([cards(1), cards(5)]);
+    expect(list.extraction.items).toBe('a.card');
+    expect(list.paginationOptions.map((p) => p.strategy.kind)).toEqual(['next_link', 'page_param']);
+    expect((evaluateExtraction(list.extraction, cards(5)) as unknown[])[0]).toEqual({
+      url: 'https://x.test/p/5', title: 'Item 5', price: 5.5, currency: 'EUR', image: 'https://x.test/i/5.jpg', date: '2024-01-05', reviews: 15,
+    });
+  });
+
+  it('without classes: the title inside the link, positional paragraphs, a year', () => {
+    const rec = (i: number) => `<div><a href="/x/${i}"><b>Title ${i}</b></a><p>Author ${i % 3}</p><p>${2000 + i}</p><p>About ${i}</p></div>`;
+    const list = induceList([page(`<section>${[1, 2, 3, 4].map(rec).join('')}</section>`)]);
+    expect((evaluateExtraction(list.extraction, page(`<section>${[7, 8, 9].map(rec).join('')}</section>`)) as unknown[])[2]).toEqual({
+      url: 'https://x.test/x/9', title: 'Title 9', text: 'Author 0', year: 2009, text_2: 'About 9',
+    });
+  });
+
   it('throws when no records repeat', () => {
     expect(() => induceList([page('<p>Hello <a href="/x">x</a></p>')])).toThrow(/No repeated records/);
   });
