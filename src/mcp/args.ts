@@ -1,0 +1,24 @@
+/**
+ * Arguments of the platform tools are checked against their inputSchema before anything runs,
+ * with defaults filled in. (Endpoint tools are checked by the execution itself, which answers
+ * the contract's 422 input_format_invalid naming the parameter.)
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { validationFailed } from '../errors/index.js';
+
+const ajv = new Ajv({ allErrors: true, useDefaults: true, coerceTypes: false, strict: false });
+const compiled = new WeakMap<object, ValidateFunction>();
+
+export function checkArgs(schema: Record<string, unknown>, args: unknown): Record<string, unknown> {
+  let validate = compiled.get(schema);
+  if (!validate) compiled.set(schema, (validate = ajv.compile(schema)));
+  const copy = structuredClone(args ?? {}) as Record<string, unknown>;
+  if (validate(copy)) return copy;
+  const details = (validate.errors ?? []).map((e) => ({
+    field: [e.instancePath.replace(/^\//, '').replace(/\//g, '.'), (e.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ?? (e.params as { additionalProperty?: string }).additionalProperty]
+      .filter(Boolean)
+      .join('.') || 'arguments',
+    message: e.message ?? 'is invalid',
+  }));
+  throw validationFailed(`Invalid arguments: ${details.map((d) => `${d.field} ${d.message}`).join('; ')}`, details);
+}
