@@ -12,7 +12,7 @@ describe('database', () => {
   it('is ready after migrations and migrating again is a no-op', async () => {
     expect(await isReady(t.db)).toBe(true);
     expect(await migrateToLatest(t.db)).toEqual([]);
-    const rows = await t.db.kysely.selectFrom('users').selectAll().execute();
+    const rows = await t.db.kysely.selectFrom('tasks').selectAll().execute();
     expect(rows).toEqual([]);
   });
 });
