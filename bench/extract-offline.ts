@@ -3,12 +3,13 @@
  * Per site: induce a detail extraction on the training pages (PROTOCOL.md split), evaluate it
  * on every held-out page, score with PROTOCOL.md's rules (lib/score.ts).
  *
- *   node --import tsx bench/extract-offline.ts [--corpus DIR] [--site NAME] [--verbose] [--html-only | --strip-held-out]
+ *   node --import tsx bench/extract-offline.ts [--corpus DIR] [--site NAME] [--verbose] [--html-only | --strip-held-out] [--out NAME]
  *
  * --html-only strips JSON-LD, microdata and OpenGraph from every page (a site without structured
  * data); --strip-held-out only from held-out pages (pages of the template that lack it).
  *
- * Writes every prediction next to its truth to bench/out/extract-offline.json.
+ * Writes every prediction next to its truth to bench/out/extract-offline.json (or bench/out/NAME.json).
+ * bench/unseen.ts runs the same harness over the synthetic sites of test/fixtures/unseen.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -26,6 +27,8 @@ interface Args {
   htmlOnly: boolean;
   /** Remove them from held-out pages only: do the HTML fallbacks learnt next to structured data work? */
   stripHeldOut: boolean;
+  /** Output file name under bench/out (without .json). */
+  out?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -36,6 +39,7 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--verbose') args.verbose = true;
     else if (argv[i] === '--html-only') args.htmlOnly = true;
     else if (argv[i] === '--strip-held-out') args.stripHeldOut = true;
+    else if (argv[i] === '--out') args.out = argv[++i];
   }
   return args;
 }
@@ -104,8 +108,9 @@ function runSite(site: CorpusSite): SiteOutput {
   return { site: site.name, score: scoreSite(site.attributes, results), buildMs, medianExecMs, report, extraction, pages: results };
 }
 
-function main(): void {
-  const args = parseArgs(process.argv.slice(2));
+/** Runs the benchmark with command-line style arguments; returns the overall macro F1. */
+export function runOffline(argv: string[]): number {
+  const args = parseArgs(argv);
   htmlOnly = args.htmlOnly;
   stripHeldOut = args.stripHeldOut;
   const sites = loadCorpus(args.corpus).filter((s) => !args.site || s.name.includes(args.site));
@@ -121,10 +126,12 @@ function main(): void {
   }
   const summary = summarize(Object.fromEntries(outputs.map((o) => [o.site, o.score.f1])));
   for (const [vertical, f1] of Object.entries(summary.verticals)) console.log(`vertical ${vertical.padEnd(19)} F1 ${f1.toFixed(3)}`);
-  console.log(`extract-offline: macro F1 ${summary.overall.toFixed(3)} over ${outputs.length} sites`);
-  const outFile = resolve(dirname(fileURLToPath(import.meta.url)), `out/extract-offline${htmlOnly ? '-html-only' : stripHeldOut ? '-strip-held-out' : ''}.json`);
+  const name = args.out ?? `extract-offline${htmlOnly ? '-html-only' : stripHeldOut ? '-strip-held-out' : ''}`;
+  console.log(`${name}: macro F1 ${summary.overall.toFixed(3)} over ${outputs.length} sites`);
+  const outFile = resolve(dirname(fileURLToPath(import.meta.url)), `out/${name}.json`);
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, JSON.stringify({ summary, sites: outputs }, null, 1));
+  return summary.overall;
 }
 
-main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) runOffline(process.argv.slice(2));
