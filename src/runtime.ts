@@ -14,6 +14,7 @@ import type { ServiceDeps } from './services/deps.js';
 import { registerJobs } from './jobs/index.js';
 import { CallLog } from './services/call-log.js';
 import { probeLoginWall } from './builder/login-wall.js';
+import { createCanonicals, createListingSearch } from './services/marketplace/index.js';
 
 export interface Runtime {
   deps: ServiceDeps;
@@ -48,6 +49,9 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   const limiter = createRateLimiter(config, undefined, { enabled: config.rateLimits });
   const fetcher = createFetcher(config);
   const callLog = new CallLog(db);
+  // Marketplace: canonicals callable by any key, and the search index built from the listings table.
+  const marketplaceSearch = createListingSearch(db, config);
+  await marketplaceSearch.sync();
   const deps: ServiceDeps = {
     config,
     db,
@@ -57,6 +61,8 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     fetcher,
     logger,
     callLog,
+    canonicals: createCanonicals(db),
+    marketplaceSearch,
     dispatchHooks: { probeLoginWall: (url) => probeLoginWall(fetcher, url) },
   };
   registerJobs(registry, deps);

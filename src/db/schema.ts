@@ -143,6 +143,65 @@ export interface EndpointCallsTable {
   created_at: string;
 }
 
+/** One marketplace API: the listing of a site's canonical (src/services/marketplace). */
+export interface MarketplaceListingsTable {
+  id: string;
+  slug: string;
+  canonical_scraper_id: string;
+  /** Normalized host + path prefix of the built URL; one canonical per site. */
+  site_key: string;
+  host: string;
+  name: string;
+  description: string;
+  front_facing_description: string;
+  source_url: string;
+  is_authenticated: number;
+  primary_category: string;
+  /** JSON array of category slugs. */
+  secondary_categories: string;
+  country: string | null;
+  /** Newest release (a version of the canonical scraper). */
+  latest_version: number;
+  endpoint_count: number;
+  /** JSON array of every endpoint's {endpoint_name, method, summary} (the preview is its head). */
+  endpoint_summaries: string;
+  site_title: string | null;
+  site_description: string | null;
+  site_lang: string | null;
+  site_text: string | null;
+  /** JSON trust signals (verification, pass count, latency, subscribers, calls). */
+  trust: string;
+  created_at: string;
+  /** Last release. */
+  updated_at: string;
+  /** Last change of any column (the search index's watermark). */
+  changed_at: string;
+}
+
+/** A version of a canonical scraper published to the marketplace. */
+export interface MarketplaceReleasesTable {
+  canonical_scraper_id: string;
+  version: number;
+  listing_id: string;
+  task_id: string | null;
+  contributor_user_id: string | null;
+  contributed_scraper_id: string | null;
+  /** JSON array of the endpoint names this release added or replaced. */
+  endpoints: string;
+  created_at: string;
+}
+
+/** A scraper that follows a canonical (subscribed, forked, or a contributor's built scraper). */
+export interface MarketplaceCopiesTable {
+  scraper_id: string;
+  listing_id: string;
+  canonical_scraper_id: string;
+  /** JSON object: endpoint name -> the canonical release it was last synced from. */
+  endpoint_bases: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   web_sessions: WebSessionsTable;
@@ -153,4 +212,7 @@ export interface Database {
   scrapers: ScrapersTable;
   scraper_versions: ScraperVersionsTable;
   endpoint_calls: EndpointCallsTable;
+  marketplace_listings: MarketplaceListingsTable;
+  marketplace_releases: MarketplaceReleasesTable;
+  marketplace_copies: MarketplaceCopiesTable;
 }

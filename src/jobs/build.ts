@@ -9,9 +9,10 @@ import { PermanentJobError } from '../queue/index.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { claimBuild, failBuild, publishBuild, saveProgress } from '../services/builds.js';
 import { ProgressReporter, type Progress } from '../builder/progress.js';
-import { buildApi, BuildFailedError } from '../builder/pipeline.js';
+import { buildApi, BuildFailedError, type BuildOutcome } from '../builder/pipeline.js';
 import { createLlmAssist } from '../builder/llm/index.js';
 import { transitionTask } from '../services/task-state.js';
+import { publishRelease, linkToRelease, type PublishedRelease } from '../services/marketplace/index.js';
 
 export interface BuildPayload {
   taskId: string;
@@ -41,8 +42,13 @@ export function buildJob(deps: ServiceDeps): { handler: JobHandler<BuildPayload>
         logger: deps.logger,
       });
       progress.stage('publishing', 'Publishing the API');
+      // Marketplace: a contributing build releases to its site's canonical before the task
+      // completes, so a completed task already carries marketplace_apis (and a dispatch made
+      // right after it matches). A release failure never fails the build.
+      const release = task.contributes_to_marketplace === 1 ? await releaseBuild(deps, task, outcome) : null;
       const published = await publishBuild(deps, task, { recipe: outcome.recipe, progress: { ...progress.current, stage: 'done', percent: 100, headline: 'API ready' } });
       if (!published) return; // cancelled while finishing: nothing was published
+      if (release) await linkToRelease(deps, published, release).catch((err: unknown) => deps.logger.warn({ err }, 'marketplace: linking the built scraper failed'));
     } catch (err) {
       if (helpers.signal.aborted && !deadline.aborted) return; // cancelled: the task is already cancelled
       const message = deadline.aborted
@@ -68,4 +74,14 @@ export function buildJob(deps: ServiceDeps): { handler: JobHandler<BuildPayload>
       },
     },
   };
+}
+
+/** Publish a contributing build's recipe as a release of its site's canonical; null on failure (logged). */
+async function releaseBuild(deps: ServiceDeps, task: { id: string; url: string }, outcome: BuildOutcome): Promise<PublishedRelease | null> {
+  try {
+    return await publishRelease(deps, { scraperId: null, recipe: outcome.recipe, taskId: task.id, site: outcome.site, url: task.url });
+  } catch (err) {
+    deps.logger.warn({ err, taskId: task.id }, 'marketplace: publishing the release failed');
+    return null;
+  }
 }

@@ -12,6 +12,7 @@ import type { Fetcher } from '../fetch/types.js';
 import type { DispatchHooks } from './tasks.js';
 import type { CallLog } from './call-log.js';
 import type { ScraperRow } from './scrapers.js';
+import type { ListingSearch } from './marketplace/search.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -25,6 +26,8 @@ export interface ServiceDeps {
   callLog: CallLog;
   /** Marketplace canonicals callable by any key (the marketplace feature supplies it). */
   canonicals?: { isCallable(scraper: ScraperRow, version: number | null): Promise<boolean> };
+  /** Marketplace search index, kept in step with the listings table (services/marketplace/search.ts). */
+  marketplaceSearch?: ListingSearch;
   /** Optional steps of dispatch supplied by the builder (login-wall probe, marketplace match). */
   dispatchHooks?: DispatchHooks;
 }

@@ -14,6 +14,7 @@ import { transitionTask, isTerminal, IN_FLIGHT, TASK_STATUSES, type TaskStatus }
 import { chargeOrThrow } from './credits.js';
 import { findScraper, getLatestVersion, getOwnedScraper } from './scrapers.js';
 import { generatedApi, type GeneratedApi } from './api-view.js';
+import { matchDispatch } from './marketplace/match.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -153,6 +154,11 @@ export async function createDispatch(
     }
   }
   const contributes = input.contributes_to_marketplace !== false;
+  // Marketplace matching (services/marketplace/match.ts): a canonical of the site that covers the
+  // task answers at once with the caller's subscribed copy. A private build (contributes false)
+  // opted out of the marketplace, so it never matches; it still learns what exists.
+  const match = await matchDispatch(deps, userId, { url, task: input.task ?? '' }, { acquire: contributes });
+  if (match.matched) return match.result;
   const mayRequireAuth = hooks.probeLoginWall ? await hooks.probeLoginWall(url).catch(() => false) : false;
 
   const now = iso(deps.clock);
@@ -186,7 +192,7 @@ export async function createDispatch(
         workspace: input.workspace ? 1 : 0,
         progress: JSON.stringify(initialProgress(now)),
         marketplace_apis: null,
-        existing_marketplace_apis: JSON.stringify({ matches: [] }),
+        existing_marketplace_apis: JSON.stringify({ matches: match.matches }), // canonicals found for the site
         created_at: now,
         updated_at: now,
         completed_at: null,
