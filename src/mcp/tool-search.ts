@@ -1,7 +1,7 @@
 /**
  * `find_tools`: find the caller's endpoint tools by words, so an agent with hundreds of APIs
  * does not have to page through tools/list. Plain word matching, weighted by where a word is
- * found (the tool and endpoint name, the API's name and site, the description); a query word of
+ * found (the tool and endpoint name, the API's name and site, the parameter names, the description); a query word of
  * three letters or more also matches as a prefix ("book" finds "books").
  */
 import type { ServiceDeps } from '../services/deps.js';
@@ -13,7 +13,7 @@ export interface ToolHit {
   score: number;
 }
 
-const WEIGHTS = { name: 3, api: 2, site: 2, description: 1 } as const;
+const WEIGHTS = { name: 3, api: 2, site: 2, params: 2, description: 1 } as const;
 
 export function words(text: string): string[] {
   return text
@@ -21,8 +21,12 @@ export function words(text: string): string[] {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+    .filter(Boolean)
+    .map(singular);
 }
+
+/** A crude plural fold on both sides of a match ("essays" finds "essay", "books" finds "book"). */
+const singular = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w);
 
 function fieldsOf(api: CatalogApi, tool: McpTool): Array<[Set<string>, number]> {
   let site = api.website;
@@ -35,6 +39,7 @@ function fieldsOf(api: CatalogApi, tool: McpTool): Array<[Set<string>, number]> 
     [new Set(words(`${tool.name} ${tool._meta.endpoint_name}`)), WEIGHTS.name],
     [new Set(words(api.name)), WEIGHTS.api],
     [new Set(words(site)), WEIGHTS.site],
+    [new Set(words(Object.keys((tool.inputSchema.properties as object | undefined) ?? {}).join(' '))), WEIGHTS.params],
     [new Set(words(tool.description)), WEIGHTS.description],
   ];
 }

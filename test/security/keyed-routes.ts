@@ -30,4 +30,10 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'POST', path: () => '/scrapers', body: {}, owned: false },
   { method: 'PUT', path: (i) => `/scrapers/${i.scraperId}`, body: {}, owned: true },
   { method: 'GET', path: (i) => `/scrapers/${i.scraperId}/versions`, owned: true },
+  { method: 'GET', path: (i) => `/v1/apis/${i.scraperId}/openapi.json`, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/export/mcp`, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/sdk-example`, owned: true },
+  { method: 'POST', path: () => '/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, owned: false },
+  { method: 'GET', path: () => '/mcp', owned: false },
+  { method: 'DELETE', path: () => '/mcp', owned: false },
 ];
