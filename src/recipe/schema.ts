@@ -69,7 +69,7 @@ const source = keyed({
   meta: closed({ meta: nonEmpty }, ['meta']),
   json: closed({ json: str, embedded: nonEmpty }, ['json']),
   label: closed(
-    { label: { anyOf: [nonEmpty, { type: 'array', items: nonEmpty, minItems: 1 }] }, scope: nonEmpty },
+    { label: { anyOf: [nonEmpty, { type: 'array', items: nonEmpty, minItems: 1 }] }, scope: nonEmpty, first: { type: 'boolean' } },
     ['label'],
   ),
   regex: closed(
@@ -88,6 +88,12 @@ const op = (name: string, properties: Schema = {}, required: string[] = []): [st
 ];
 const flags: Schema = { type: 'string', pattern: '^[dgimsuy]*$' };
 
+/** `split` at a literal separator or at a regular expression: one of the two, not both. */
+function splitOp(): [string, Schema] {
+  const [name, schema] = op('split', { separator: str, pattern: nonEmpty, flags });
+  return [name, { ...schema, oneOf: [{ required: ['separator'] }, { required: ['pattern'] }] }];
+}
+
 const transform = tagged(
   'op',
   Object.fromEntries([
@@ -104,7 +110,7 @@ const transform = tagged(
     op('boolean', { true_values: { type: 'array', items: str } }),
     op('absolute_url'),
     op('join', { separator: str }),
-    op('split', { separator: str }, ['separator']),
+    splitOp(),
     op('map', { table: { type: 'object' }, default: true }, ['table']),
     op('default', { value: true }, ['value']),
     op('regex', { pattern: nonEmpty, group: { type: 'integer', minimum: 0 }, flags }, ['pattern']),

@@ -244,8 +244,11 @@ export type Source =
   | { meta: string }
   /** Dotted/bracket path into the JSON page or an embedded JSON blob (`embedded`). */
   | { json: string; embedded?: 'next_data' | 'nuxt' | 'script_json' | string }
-  /** The value next to a label: tables, dl/dt/dd, "Label: value" text, th/td. */
-  | { label: string | string[]; scope?: string }
+  /**
+   * The value next to a label: tables, dl/dt/dd, "Label: value" text, th/td. With `first`, only
+   * the values beside the first label element found (the entity's own "Author:", not a review's).
+   */
+  | { label: string | string[]; scope?: string; first?: boolean }
   /** A regular expression over the text (or html) of the scope; `group` picks the capture. */
   | { regex: string; flags?: string; group?: number; on?: 'text' | 'html' }
   /** A table read as rows of header -> cell. */
@@ -272,6 +275,8 @@ export type Transform =
   | { op: 'absolute_url' }
   | { op: 'join'; separator?: string }
   | { op: 'split'; separator: string }
+  /** Split at every match of a regular expression ("A, B and C" -> A, B, C). */
+  | { op: 'split'; pattern: string; flags?: string }
   | { op: 'map'; table: Record<string, unknown>; default?: unknown }
   | { op: 'default'; value: unknown }
   | { op: 'regex'; pattern: string; group?: number; flags?: string }

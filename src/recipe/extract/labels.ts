@@ -24,6 +24,8 @@ export function foldLabel(s: string): string {
 }
 
 const SEPARATOR = /^\s*[:：]\s*/;
+/** What may follow a label in "Label: value" text: an abbreviation's dot may come first ("Art.-Nr.: 4711"). */
+const LABEL_END = /^[\s.]*[:：]/;
 
 /** Every value found next to one of the labels inside `within` (or the page), in document order. */
 export function labelValues(ctx: PageContext, labels: string[], within: Element | null): LabelMatch[] {
@@ -55,7 +57,7 @@ export function labelValues(ctx: PageContext, labels: string[], within: Element 
     for (const label of wanted) {
       if (!entry.ownPrefix.startsWith(label)) continue;
       const rest = entry.ownPrefix.slice(label.length);
-      if (SEPARATOR.test(rest)) {
+      if (LABEL_END.test(rest)) {
         push(inlineValue(ctx, entry.el, label));
         break;
       }

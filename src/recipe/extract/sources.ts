@@ -125,7 +125,7 @@ function jsonMatches(ctx: PageContext, source: { json: string; embedded?: string
   return [];
 }
 
-function labelMatches(ctx: PageContext, source: { label: string | string[]; scope?: string }, scope: Scope): Match[] {
+function labelMatches(ctx: PageContext, source: { label: string | string[]; scope?: string; first?: boolean }, scope: Scope): Match[] {
   const labels = Array.isArray(source.label) ? source.label : [source.label];
   if (scope.kind === 'json') {
     // A record read from JSON or a table: the label names a key.
@@ -145,7 +145,9 @@ function labelMatches(ctx: PageContext, source: { label: string | string[]; scop
       return [];
     }
   }
-  return withins.flatMap((w) => labelValues(ctx, labels, w)).map((m) => ({ el: m.el, value: m.value }));
+  let found = withins.flatMap((w) => labelValues(ctx, labels, w));
+  if (source.first && found.length > 0) found = found.filter((m) => m.labelEl === found[0].labelEl);
+  return found.map((m) => ({ el: m.el, value: m.value }));
 }
 
 function regexMatches(

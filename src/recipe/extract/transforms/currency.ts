@@ -62,7 +62,10 @@ const SIGNED_BEFORE = new RegExp(`${AMOUNT}\\s?(?:${SIGN_ALTERNATION}|zł|kr|Kč
 export function currencyAmount(input: unknown): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
-  const signed = SIGNED_AFTER.exec(input) ?? SIGNED_BEFORE.exec(input);
+  // The first signed amount of the text: "345.000 € 3.632 €/m²" is 345000, not the price per m².
+  const after = SIGNED_AFTER.exec(input);
+  const before = SIGNED_BEFORE.exec(input);
+  const signed = after && before ? (before.index < after.index ? before : after) : (after ?? before);
   if (signed) return parseNumber(signed[1], { threeDigitDot: 'grouping' });
   return parseNumber(input, { threeDigitDot: 'grouping' });
 }

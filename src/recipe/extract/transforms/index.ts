@@ -40,8 +40,10 @@ function applyOne(value: unknown, t: Transform, env: TransformEnv): unknown {
     case 'unique':
       return Array.isArray(value) ? uniqueValues(value) : value;
     case 'split': {
+      const at = 'pattern' in t ? safeRegExp(t.pattern, splitFlags(t.flags)) : t.separator;
+      if (at === null) return value;
       const parts = (v: unknown): unknown[] =>
-        typeof v === 'string' ? v.split(t.separator).map((p) => collapseWhitespace(p)).filter(Boolean) : [v];
+        typeof v === 'string' ? v.split(at).map((p) => collapseWhitespace(p)).filter(Boolean) : [v];
       return Array.isArray(value) ? value.flatMap(parts) : value === null || value === undefined ? value : parts(value);
     }
     case 'default':
@@ -130,6 +132,11 @@ function applyElement(value: unknown, t: Exclude<Transform, { op: 'join' | 'firs
     case 'schema_enum':
       return text === null ? value : schemaEnum(text);
   }
+}
+
+/** Flags for String.split: `g` is implied and `y` would anchor every match, so both are dropped. */
+function splitFlags(flags?: string): string {
+  return (flags ?? '').replace(/[gy]/g, '');
 }
 
 function safeRegExp(pattern: string, flags?: string): RegExp | null {
