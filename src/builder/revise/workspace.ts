@@ -1,0 +1,170 @@
+/**
+ * The state of one revision while it runs: the draft recipe operations change, the live recipe
+ * they started from, a fresh exploration of the site (made once, only when an operation needs
+ * fresh pages), the live endpoints' test results on fresh inputs (the baseline every change is
+ * compared with), and a page cache so an endpoint's pages are fetched once.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../../config/index.js';
+import type { Fetcher } from '../../fetch/types.js';
+import type { EndpointRecipe, Recipe } from '../../recipe/types.js';
+import type { PageInput } from '../../recipe/extract/index.js';
+import { explore } from '../explore/index.js';
+import type { Exploration } from '../explore/types.js';
+import { fallbackDetail } from '../detail-fallback.js';
+import type { ProgressReporter } from '../progress.js';
+import type { LlmAssist } from '../llm/index.js';
+import { testEndpoint, type EndpointCase, type EndpointVerdict } from '../test-endpoints.js';
+import { endpointKind, firstRequest, paramNames, paramSchemaOf } from './anatomy.js';
+import { clone } from './edit.js';
+import { paramsFromUrl } from './url-params.js';
+import type { RevisionPlan } from './types.js';
+
+export interface ReviseRequest {
+  /** The live recipe (latest version). */
+  recipe: Recipe;
+  plan: RevisionPlan;
+  /** The address the API was built from. */
+  url: string;
+  fetcher: Fetcher;
+  signal: AbortSignal;
+  budget: Config['build'];
+  progress: ProgressReporter;
+  llm: LlmAssist | null;
+  logger?: Logger;
+}
+
+/** At most this many test inputs per endpoint: the sample and fresh ones. */
+const MAX_CASES = 5;
+
+export class Workspace {
+  draft: Recipe;
+  readonly original: Recipe;
+  /** Endpoints (current names) a completed operation changed: they are tested again at the end. */
+  readonly touched = new Set<string>();
+  private exploration: Promise<Exploration> | null = null;
+  private explored: Exploration | null = null;
+  private readonly baselines = new Map<string, Promise<EndpointVerdict>>();
+  private readonly pages = new Map<string, Promise<PageInput | null>>();
+  private readonly renamed = new Map<string, string>();
+
+  constructor(readonly req: ReviseRequest) {
+    this.original = clone(req.recipe);
+    this.draft = clone(req.recipe);
+  }
+
+  get signal(): AbortSignal {
+    return this.req.signal;
+  }
+
+  get progress(): ProgressReporter {
+    return this.req.progress;
+  }
+
+  /** The draft's name of an endpoint the sentence named by its live name. */
+  current(name: string): string {
+    return this.renamed.get(name) ?? name;
+  }
+
+  noteRename(from: string, to: string): void {
+    for (const [k, v] of this.renamed) if (v === from) this.renamed.set(k, to);
+    if (![...this.renamed.values()].includes(to)) this.renamed.set(from, to);
+    if (this.touched.delete(from)) this.touched.add(to);
+  }
+
+  endpoint(recipe: Recipe, name: string): EndpointRecipe | undefined {
+    return recipe.endpoints.find((e) => e.name === this.current(name)) ?? recipe.endpoints.find((e) => e.name === name);
+  }
+
+  /** A fresh look at the site, made once. */
+  site(): Promise<Exploration> {
+    this.exploration ??= this.exploreSite();
+    return this.exploration;
+  }
+
+  private async exploreSite(): Promise<Exploration> {
+    const { req } = this;
+    req.progress.stage('exploring', `Looking at ${req.url} again`);
+    const exploration = await explore({
+      url: req.url,
+      fetcher: req.fetcher,
+      signal: req.signal,
+      budget: {
+        maxPages: req.budget.fetchBudget,
+        deadline: Date.now() + Math.round(req.budget.timeBudgetMs * 0.4),
+        perHostConcurrency: req.budget.perHostConcurrency,
+      },
+      onLog: (level, message) => {
+        if (level !== 'debug') req.progress.log(level === 'warn' ? 'warn' : 'info', message);
+      },
+    });
+    if (!exploration.detail) exploration.detail = await fallbackDetail(exploration, req.fetcher, req.signal);
+    for (const [url, page] of Object.entries(exploration.pages)) {
+      if (page.status >= 200 && page.status < 300) this.pages.set(url, Promise.resolve({ url: page.url, contentType: page.contentType, text: page.text }));
+    }
+    this.explored = exploration;
+    return exploration;
+  }
+
+  /** Test inputs of an endpoint: its sample, then inputs made from pages the site links to now. */
+  cases(ep: EndpointRecipe): EndpointCase[] {
+    const cases: EndpointCase[] = [{ params: ep.sample_inputs, heldOut: false }];
+    const seen = new Set([JSON.stringify(ep.sample_inputs)]);
+    const add = (params: Record<string, unknown>) => {
+      const key = JSON.stringify(params);
+      if (seen.has(key) || cases.length >= MAX_CASES) return;
+      seen.add(key);
+      cases.push({ params, heldOut: true });
+    };
+    const kind = endpointKind(ep);
+    if (kind === 'detail') {
+      const template = firstRequest(ep)?.url;
+      const urls = this.explored ? [...(this.explored.detail?.urls ?? []), ...Object.keys(this.explored.pages)] : [];
+      if (template) {
+        for (const url of urls) {
+          const params = paramsFromUrl(template, url, this.original.source_url, ep);
+          if (params) add({ ...ep.sample_inputs, ...params });
+        }
+      }
+      // Examples the build wrote into the parameter's schema.
+      const [only] = paramNames(ep);
+      const examples = only && paramNames(ep).length === 1 ? (paramSchemaOf(ep, only)?.examples as unknown[] | undefined) : undefined;
+      for (const e of examples ?? []) add({ [only]: e });
+    } else if (paramNames(ep).includes('page')) {
+      add({ ...ep.sample_inputs, page: 2 });
+    }
+    return cases;
+  }
+
+  /** Run an endpoint of `recipe` through the real interpreter on its test inputs. */
+  test(recipe: Recipe, name: string, cases?: EndpointCase[]): Promise<EndpointVerdict> {
+    const ep = recipe.endpoints.find((e) => e.name === name);
+    if (!ep) throw new Error(`no endpoint ${name} in the draft`);
+    return testEndpoint(recipe, name, cases ?? this.cases(ep), { fetcher: this.req.fetcher, signal: this.req.signal });
+  }
+
+  /** How the live endpoint (by its live name) does on fresh inputs; computed once. */
+  baseline(liveName: string): Promise<EndpointVerdict> {
+    let verdict = this.baselines.get(liveName);
+    if (!verdict) {
+      verdict = this.test(this.original, liveName);
+      this.baselines.set(liveName, verdict);
+    }
+    return verdict;
+  }
+
+  async fetchPage(url: string): Promise<PageInput | null> {
+    let page = this.pages.get(url);
+    if (!page) {
+      page = this.req.fetcher
+        .fetch({ url, signal: this.req.signal })
+        .then((r) => (r.status >= 200 && r.status < 300 ? { url: r.url, contentType: r.contentType, text: r.text } : null))
+        .catch((err: unknown) => {
+          if (this.req.signal.aborted) throw err;
+          return null;
+        });
+      this.pages.set(url, page);
+    }
+    return page;
+  }
+}
