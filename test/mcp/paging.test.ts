@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type McpError } from '@modelcontextprotocol/sdk/types.js';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { RECIPE_FORMAT, type EndpointRecipe, type Recipe } from '../../src/recipe/types.js';
