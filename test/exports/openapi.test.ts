@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Validator } from '@seriousme/openapi-schema-validator';
+import { Validator, type SpecData } from '@seriousme/openapi-schema-validator';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { booksRecipe } from '../execution/recipes.js';
 import { addApiVersion, createApi, publishApi } from './helpers.js';
@@ -13,7 +13,7 @@ import { addApiVersion, createApi, publishApi } from './helpers.js';
 const BASE = 'http://127.0.0.1:9';
 
 async function expectValidOpenApi(doc: unknown): Promise<void> {
-  const result = await new Validator().validate(doc as object);
+  const result = await new Validator().validate(doc as SpecData);
   expect(result.errors ?? []).toEqual([]);
   expect(result.valid).toBe(true);
 }
@@ -56,7 +56,7 @@ describe('OpenAPI export', () => {
     const get = doc.paths['/get_book'].get;
     expect(doc.paths['/get_book'].post).toBeUndefined();
     expect(get.requestBody).toBeUndefined();
-    expect(get.parameters).toContainEqual({ name: 'path', in: 'query', required: true, schema: recipe.endpoints[1].input_params.properties.path });
+    expect(get.parameters).toContainEqual({ name: 'path', in: 'query', required: true, schema: (recipe.endpoints[1].input_params.properties as any).path });
     expect(doc.paths['/fetch_path'].post['x-quarry-price']).toBe(2);
 
     for (const op of [list, get]) {

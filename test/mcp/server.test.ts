@@ -134,7 +134,7 @@ describe('MCP server', () => {
   });
 
   it('refuses a missing or invalid key with 401, for the official client and for plain HTTP', async () => {
-    for (const headers of [{}, { 'x-api-key': 'pmx_' + 'A'.repeat(43) }, { authorization: 'Bearer nope' }]) {
+    for (const headers of [{}, { 'x-api-key': 'pmx_' + 'A'.repeat(43) }, { authorization: 'Bearer nope' }] as Array<Record<string, string>>) {
       const err = await connectMcp(base, headers).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(StreamableHTTPError);
       expect((err as StreamableHTTPError).code).toBe(401);
@@ -153,7 +153,7 @@ describe('MCP server', () => {
       const res = await fetch(`${base}/mcp`, { method, headers: { 'x-api-key': owner.key, accept: 'text/event-stream' } });
       expect(res.status).toBe(405);
       expect(res.headers.get('allow')).toBe('POST');
-      expect((await res.json()).error.code).toBe(-32000);
+      expect(((await res.json()) as any).error.code).toBe(-32000);
       expect((await fetch(`${base}/mcp`, { method })).status).toBe(401);
     }
   });
