@@ -11,6 +11,7 @@ import { isTerminal } from '../services/task-state.js';
 import type { PlatformTool, ToolContext, ToolOutcome } from './context.js';
 import { taskSummary } from './task-summary.js';
 import { searchTools } from './tool-search.js';
+import { searchMarketplace as marketplaceSearch } from './marketplace-tool.js';
 
 const str = (maxLength: number, description: string, minLength = 1) => ({ type: 'string', minLength, maxLength, description });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({
@@ -62,14 +63,12 @@ const searchMarketplace: PlatformTool = {
   definition: {
     name: 'search_marketplace',
     title: 'Search the marketplace',
-    description: 'Search the public marketplace of ready-made APIs by words (site, data, use).',
+    description:
+      'Search the public marketplace of ready-made APIs by words (site, data, use). Answers matching APIs and endpoints, each with the canonical_scraper_id to run it with call_endpoint.',
     inputSchema: object({ query: str(120, 'What to look for'), limit: { type: 'integer', minimum: 1, maximum: 20, default: 5 } }, ['query']),
     annotations: readOnly,
   },
-  async run() {
-    // The marketplace service (src/services/marketplace) is not part of this server yet.
-    throw new QuarryError('unavailable', 'The marketplace is not available on this server yet');
-  },
+  run: async (ctx, args) => ({ value: await marketplaceSearch(ctx, String(args.query), Number(args.limit)) }),
 };
 
 const buildApi: PlatformTool = {

@@ -15,11 +15,12 @@ describe('building an API through MCP', () => {
   let site: FixtureSite;
   let user: TestUser;
   let client: Client;
+  let base: string;
 
   beforeAll(async () => {
     t = await startTestApp({ startWorker: true, env: { QUARRY_BUILD_TIME_BUDGET_MS: '30000' } });
     site = await startFixtureSite(booksSite());
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     user = await t.user('developer');
     client = await connectMcp(base, { 'x-api-key': user.key });
   });
@@ -57,6 +58,24 @@ describe('building an API through MCP', () => {
     const title = resultJson(answer).data.title;
     expect(BOOKS.map((b) => b.title)).toContain(title);
   }, 90_000);
+
+  it('the build was released to the marketplace: search_marketplace finds it, any key calls the canonical', async () => {
+    const found = resultJson(await callTool(client, 'search_marketplace', { query: 'books', limit: 5 }));
+    const api = found.apis.find((a: any) => a.source_url.startsWith(site.url));
+    expect(api, JSON.stringify(found)).toBeDefined();
+    expect(api.canonical_scraper_id).toEqual(expect.any(String));
+    const hit = found.endpoints.find((e: any) => e.api_id === api.id && e.endpoint_name.startsWith('get_'));
+    expect(hit.input_params.type).toBe('object');
+    const stranger = await t.user('developer');
+    const theirs = await connectMcp(base, { 'x-api-key': stranger.key });
+    try {
+      const res = await callTool(theirs, 'call_endpoint', { scraper_id: hit.canonical_scraper_id, endpoint_name: hit.endpoint_name, params: hit.sample_inputs });
+      expect(res.isError, JSON.stringify(res.content)).toBeFalsy();
+      expect(BOOKS.map((b) => b.title)).toContain(resultJson(res).data.title);
+    } finally {
+      await theirs.close();
+    }
+  });
 
   it('build_api refuses a bad address with the service error', async () => {
     const res = await callTool(client, 'build_api', { url: 'not a url' });
