@@ -12,6 +12,7 @@ import { locatable, locatedCandidates } from './located.js';
 import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
 import { shapeTransforms } from './shapes.js';
 import { mainEntityTypes } from './structured.js';
+import { weighStruckPrices } from './struck.js';
 import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
 
 const MAX_SOURCES = 4;
@@ -52,6 +53,7 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
   }
   scored.push(...affixVariants(scored).map((c) => measure(c, concept, pages)));
   applyAgreement(scored);
+  weighStruckPrices(scored, concept, pages);
   return scored.sort((a, b) => b.score - a.score);
 }
 

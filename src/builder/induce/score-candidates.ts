@@ -42,9 +42,29 @@ export function measure(candidate: Candidate, concept: Concept, pages: PageConte
   if (concept.shape === 'list') fit *= listSizeFactor(present);
   if (concept.shape === 'title') fit *= 0.5 + 0.5 * titleLikeness(values, pages);
   if (concept.inTitle) fit *= 0.6 + 0.4 * inTitleShare(values, pages);
-  let score = candidate.prior * (0.25 + 0.75 * coverage) * (0.05 + 0.95 * fit);
+  let prior = candidate.prior;
+  // The user's own label word beats the concept's idea of the value ("UPC" holding a hex code),
+  // with a weaker prior, when the values are alike from page to page.
+  if (candidate.own && fit < OWN_LABEL_FIT && alike(present)) {
+    fit = OWN_LABEL_FIT;
+    prior *= 0.85;
+  }
+  let score = prior * (0.25 + 0.75 * coverage) * (0.05 + 0.95 * fit);
   if (expectsVariety(concept.shape) && present.length >= 2 && new Set(present.map(valueKey)).size === 1) score *= 0.3;
   return { candidate, spec, values, coverage, fit, score };
+}
+
+/** The fit given to values read beside the user's own label word that the shape check refused. */
+const OWN_LABEL_FIT = 0.7;
+const MAX_OWN_VALUE = 120;
+
+/** Short texts of one form on every page: the same kinds of characters, lengths within a factor of two. */
+function alike(present: unknown[]): boolean {
+  const texts = present.flatMap((v) => (Array.isArray(v) ? v : [v])).map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : ''));
+  if (texts.length === 0 || texts.some((t) => !t || t.length > MAX_OWN_VALUE)) return false;
+  const form = (t: string): string => [/\p{L}/u.test(t) ? 'L' : '', /\d/.test(t) ? 'D' : '', /\s/.test(t) ? 'S' : ''].join('');
+  const lengths = texts.map((t) => t.length);
+  return new Set(texts.map(form)).size === 1 && Math.max(...lengths) <= 2 * Math.min(...lengths) + 2;
 }
 
 /** Lists of one item are rarely the list asked for (ingredients, steps). */

@@ -52,6 +52,11 @@ export interface Candidate {
   prior: number;
   /** Human-readable description for the report. */
   describe: string;
+  /**
+   * A label saying the user's own words for the field: trusted even when its values do not fit
+   * the concept's shape, as long as they look alike from page to page.
+   */
+  own?: boolean;
 }
 
 /** What candidate generators see. */

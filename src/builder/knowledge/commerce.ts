@@ -28,6 +28,7 @@ export const COMMERCE: Concept[] = [
     microdata: ['offers.highPrice'],
     anchors: ['list-price', 'listprice', 'old-price', 'was-price', 'strike', 'original-price', 'rrp', 'msrp'],
     shape: 'price',
+    struck: true,
   },
   {
     id: 'currency',

@@ -44,29 +44,42 @@ export interface ResolvedField {
 
 export function resolveField(name: string, hint?: string): ResolvedField {
   const tokens = nameTokens(name);
+  const own = ownWords(tokens, hint);
   const key = tokens.join('_');
   const exact = byName.get(key);
-  if (exact) return { name, concept: withOwnWords(exact, tokens), known: true };
+  if (exact) return { name, concept: withOwnWords(exact, tokens, own), known: true };
   const unqualified = tokens.filter((t) => !QUALIFIERS.has(t));
   const stripped = byName.get(unqualified.join('_'));
-  if (stripped && unqualified.length > 0) return { name, concept: withOwnWords(stripped, tokens), known: true };
+  if (stripped && unqualified.length > 0) return { name, concept: withOwnWords(stripped, tokens, own), known: true };
   // The head noun of an English compound comes last: `sale_price` is a price, `cover_type` is not a cover.
   const head = unqualified[unqualified.length - 1];
   const byHead = head ? byName.get(head) : undefined;
-  if (byHead && unqualified.length <= 3) return { name, concept: withOwnWords(byHead, tokens), known: true };
+  if (byHead && unqualified.length <= 3) return { name, concept: withOwnWords(byHead, tokens, own), known: true };
   if (hint) {
     const hintKey = nameTokens(hint).join('_');
     const hit = byName.get(hintKey) ?? byName.get(nameTokens(hint).pop() ?? '');
-    if (hit) return { name, concept: withOwnWords(hit, tokens), known: true };
+    if (hit) return { name, concept: withOwnWords(hit, tokens, own), known: true };
   }
-  return { name, concept: conceptFromName(name, tokens, hint), known: false };
+  return { name, concept: { ...conceptFromName(name, tokens, hint), own }, known: false };
 }
 
-/** The concept, plus the field's own words as a label and an anchor ("paper weight" for `paper_weight`). */
-function withOwnWords(concept: Concept, tokens: string[]): Concept {
-  const words = tokens.join(' ');
-  if (!words || concept.labels.some((l) => nameTokens(l).join(' ') === words)) return concept;
-  return { ...concept, labels: [...concept.labels, words], anchors: [...new Set([...concept.anchors, tokens.join('-')])] };
+/** Longest hint still read as a label rather than a sentence. */
+const MAX_HINT_WORDS = 5;
+
+/** The user's words for a field: its name's words ("product type"), and a short hint. */
+function ownWords(tokens: string[], hint?: string): string[] {
+  const words = [tokens.join(' ')];
+  const hintWords = hint ? nameTokens(hint) : [];
+  if (hintWords.length > 0 && hintWords.length <= MAX_HINT_WORDS) words.push(hintWords.join(' '));
+  return [...new Set(words.filter(Boolean))];
+}
+
+/** The concept, plus the field's own words as labels and an anchor ("paper weight" for `paper_weight`). */
+function withOwnWords(concept: Concept, tokens: string[], own: string[]): Concept {
+  const known = new Set(concept.labels.map((l) => nameTokens(l).join(' ')));
+  const labels = [...concept.labels, ...own.filter((w) => !known.has(w))];
+  const anchors = tokens.length > 0 ? [...new Set([...concept.anchors, tokens.join('-')])] : concept.anchors;
+  return { ...concept, labels, anchors, own };
 }
 
 function camel(tokens: string[]): string {

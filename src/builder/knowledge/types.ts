@@ -69,4 +69,12 @@ export interface Concept {
   borrowFrom?: Array<{ concept: string; clean?: Transform[] }>;
   /** Cleaning every source of this concept needs (a publisher without its trailing date). */
   clean?: Transform[];
+  /** A former price: the page shows it struck out next to the current one. */
+  struck?: boolean;
+  /**
+   * The user's own words for the field (its name split from snake_case or camelCase, a short
+   * hint): a label that says exactly these words is trusted even when the value does not fit the
+   * concept's shape (a "UPC" row holding a shop's own hex code). Set by resolveField.
+   */
+  own?: string[];
 }
