@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverage, mergeEndpoints, siteKeyOf } from '../../src/services/marketplace/index.js';
 import { breakingChanges, stableJson } from '../../src/services/marketplace/recipe-diff.js';
-import { slugify } from '../../src/services/marketplace/listing-content.js';
+import { listingName, slugify } from '../../src/services/marketplace/listing-content.js';
 import { getProduct, listProducts, shopRecipe } from './fixtures.js';
 
 describe('site keys', () => {
@@ -61,6 +61,13 @@ describe('canonical merges', () => {
   });
   it('stableJson ignores key order', () => {
     expect(stableJson({ b: 1, a: { d: 2, c: [3, { f: 1, e: 0 }] } })).toBe(stableJson({ a: { c: [3, { e: 0, f: 1 }], d: 2 }, b: 1 }));
+  });
+  it('listing names name the site, not a page', () => {
+    const site = (title: string) => ({ host: 'www.books.test', title, description: null, lang: null, text: '' });
+    expect(listingName('Books to Scrape', site('x'))).toBe('Books to Scrape');
+    expect(listingName('page 1', site('All products - page 1 | Books to Scrape - Sandbox'))).toBe('Books to Scrape');
+    expect(listingName('Home', site('Home'))).toBe('books.test');
+    expect(listingName('Home', null)).toBe('Home');
   });
   it('slugs are ASCII words', () => {
     expect(slugify('Café Zürich — Menü!')).toBe('cafe-zurich-menu');

@@ -36,4 +36,11 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'POST', path: () => '/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, owned: false },
   { method: 'GET', path: () => '/mcp', owned: false },
   { method: 'DELETE', path: () => '/mcp', owned: false },
+  // Marketplace: listings are public ids (any key may subscribe or fork); the task routes are owned.
+  { method: 'POST', path: () => '/marketplace/apis/any-listing/subscribe', owned: false },
+  { method: 'POST', path: () => '/marketplace/apis/any-listing/fork', owned: false },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/updates`, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/preview-update/anything`, body: { params: {} }, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/merge-updates`, body: { endpoints: ['anything'] }, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/rollback-merge`, owned: true },
 ];

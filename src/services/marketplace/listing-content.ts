@@ -50,6 +50,22 @@ export function slugify(text: string): string {
   );
 }
 
+/** Names that describe one page rather than the site ("page 1", "All products", "Home"). */
+const PAGE_SPECIFIC = /\b(page|seite|pagina|página)\s*\d+\b|^(home|index|welcome|all products|search|results?)$/i;
+
+/**
+ * The listing's name: the recipe's, unless it names a page rather than the site; then the part
+ * of the site's title that names the site (by convention the last of "Page | Site").
+ */
+export function listingName(recipeName: string, site: SiteFacts | null): string {
+  if (!PAGE_SPECIFIC.test(recipeName.trim())) return recipeName;
+  const parts = (site?.title ?? '')
+    .split(/\s[|–—·»]\s/)
+    .map((p) => p.split(/\s-\s/)[0].trim())
+    .filter((p) => p.length >= 3 && p.length <= 60 && !PAGE_SPECIFIC.test(p));
+  return parts[parts.length - 1] ?? site?.host.replace(/^www\./, '') ?? recipeName;
+}
+
 const humanize = (name: string) => name.replace(/_/g, ' ').trim();
 
 function fieldList(ep: EndpointRecipe): string {

@@ -22,6 +22,7 @@ import {
   frontFacingDescription,
   isAuthenticated,
   listingDescription,
+  listingName,
   slugify,
   type SiteFacts,
 } from './listing-content.js';
@@ -126,7 +127,9 @@ interface ReleaseContext {
 
 async function createCanonical(ctx: ReleaseContext, site: { host: string; key: string }): Promise<PublishedRelease> {
   const { trx, clock, input } = ctx;
-  const recipe = checked({ ...input.recipe, description: recipeDescription(input.recipe, input.recipe.endpoints) });
+  const facts = factsOf(input.site);
+  const name = listingName(input.recipe.name, facts);
+  const recipe = checked({ ...input.recipe, name, description: recipeDescription({ ...input.recipe, name }, input.recipe.endpoints) });
   const canonical = await createScraper(trx, clock, {
     userId: MARKETPLACE_USER_ID,
     recipe,
@@ -137,7 +140,6 @@ async function createCanonical(ctx: ReleaseContext, site: { host: string; key: s
     hasScript: recipeHasScript(recipe),
   });
   const now = iso(clock);
-  const facts = factsOf(input.site);
   const slug = await freeSlug(trx, recipe.name, site.host);
   const listingId = newId();
   await trx

@@ -42,7 +42,9 @@ const route: RouteModule = (app, deps) => {
             },
             required: ['status', 'data', 'sample_inputs'],
           },
-          ...errorResponses(401, 404, 409, 422, 429),
+          ...errorResponses(401, 404, 409, 422),
+          // The execution rate limit's own body: {error: {error, message, limit_type, retry_after}, status_code}.
+          429: { type: 'object', additionalProperties: true },
         },
       },
     },
