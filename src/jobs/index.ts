@@ -5,8 +5,12 @@ import type { JobRegistry } from '../queue/index.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { BUILD_JOB } from '../services/tasks.js';
 import { buildJob } from './build.js';
+import { REVISE_JOB } from '../services/revisions/index.js';
+import { reviseJob } from './revise.js';
 
 export function registerJobs(registry: JobRegistry, deps: ServiceDeps): void {
   const build = buildJob(deps);
   registry.register(BUILD_JOB, build.handler, build.options);
+  const revise = reviseJob(deps);
+  registry.register(REVISE_JOB, revise.handler, revise.options);
 }

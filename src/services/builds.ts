@@ -3,6 +3,8 @@
  * publishing the result (scraper, first version, completed task) in one transaction, or
  * recording why it failed. Used by jobs/build.ts; the builder itself never touches storage.
  */
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/index.js';
 import type { Recipe } from '../recipe/types.js';
 import { recipeHasScript } from '../recipe/index.js';
 import type { ServiceDeps } from './deps.js';
@@ -42,6 +44,13 @@ export interface PublishInput {
   /** For a revision: the scraper that gets a new version instead of a new scraper. */
   extendsScraperId?: string | null;
   reason?: string;
+  /** Extra facts recorded on the new version (what a revision changed), beside the task id. */
+  info?: Record<string, unknown>;
+  /**
+   * Runs in the publishing transaction once the version is written and before the task is
+   * completed (a revision forks a subscribed copy, releases to the canonical): all or nothing.
+   */
+  afterPublish?: (trx: Transaction<Database>, scraperId: string) => Promise<void>;
 }
 
 /** Returns the scraper id, or null when the task was cancelled meanwhile (nothing is published). */
@@ -49,7 +58,7 @@ export async function publishBuild(deps: Pick<ServiceDeps, 'db' | 'clock'>, task
   return deps.db.kysely.transaction().execute(async (trx) => {
     let scraperId: string;
     if (input.extendsScraperId) {
-      await addVersion(trx, deps.clock, input.extendsScraperId, input.recipe, input.reason ?? 'revision', { task_id: task.id }, {
+      await addVersion(trx, deps.clock, input.extendsScraperId, input.recipe, input.reason ?? 'revision', { task_id: task.id, ...input.info }, {
         hasScript: recipeHasScript(input.recipe),
       });
       scraperId = input.extendsScraperId;
@@ -65,6 +74,7 @@ export async function publishBuild(deps: Pick<ServiceDeps, 'db' | 'clock'>, task
       });
       scraperId = scraper.id;
     }
+    if (input.afterPublish) await input.afterPublish(trx, scraperId);
     const done = await transitionTask(
       trx,
       deps.clock,

@@ -203,7 +203,7 @@ function stripDefault(text: string | undefined): string | undefined {
 function rename(from: string, to: string): RawIntent | null {
   const f = splitTarget(from);
   const t = splitTarget(to);
-  if (!f.name || !t.name || t.name.split(/\s+/).length > 4) return null;
+  if (!f.name || !t.name || /\band\b|,/i.test(t.name) || t.name.split(/\s+/).length > 3) return null;
   return { op: 'rename', target: f.target ?? t.target, from: f.name, to: t.name };
 }
 
@@ -258,7 +258,18 @@ export function parseClause(clause: string): ParsedClause {
   return { clause, intent: null, pattern: null };
 }
 
-/** Every clause of the sentence, read by the grammar. */
+/**
+ * Every clause of the sentence, read by the grammar. A clause no pattern reads is tried once
+ * more cut at its "and"s ("rename X to Y and frobnicate Z"), so the part that is understood is
+ * kept and the part that is not is named precisely.
+ */
 export function parseRevision(sentence: string): ParsedClause[] {
-  return splitClauses(sentence).map(parseClause);
+  return splitClauses(sentence).flatMap((clause) => {
+    const parsed = parseClause(clause);
+    if (parsed.intent) return [parsed];
+    const parts = clause.split(/\s*,?\s+and\s+|,\s+/i).filter(Boolean);
+    if (parts.length < 2) return [parsed];
+    const each = parts.map(parseClause);
+    return each.some((p) => p.intent) ? each : [parsed];
+  });
 }

@@ -6,6 +6,7 @@
 import type { EndpointRecipe, JsonSchema } from '../../recipe/types.js';
 import type { EndpointVerdict } from '../test-endpoints.js';
 import { recordSchema, successBodySchema } from '../schema-of.js';
+import { resolveField } from '../knowledge/index.js';
 import { answersList, fieldKeys, recordSchemaOf } from './anatomy.js';
 
 export const passedCount = (v: EndpointVerdict) => v.outcomes.filter((o) => o.ok).length;
@@ -20,6 +21,29 @@ export function emptyFields(v: EndpointVerdict, keys: string[]): string[] {
   return keys.filter((k) => fillOf(v, k) === 0);
 }
 
+/** Shapes whose values tell records apart: the same value on every record means a broken selector. */
+const IDENTIFYING = new Set(['title', 'identifier', 'isbn13', 'isbn10', 'gtin', 'url', 'image', 'longtext']);
+
+/**
+ * Fields that read the very same value on three or more different records although their kind
+ * (a title, an ISBN, a description) differs from record to record: an old selector now reading
+ * page furniture (a redesigned site's name in the h1).
+ */
+export function constantFields(v: EndpointVerdict, keys: string[]): string[] {
+  const records = v.outcomes.filter((o) => o.ok).flatMap((o) => o.records);
+  if (records.length < 3) return [];
+  return keys.filter((k) => {
+    if (!IDENTIFYING.has(resolveField(k).concept.shape)) return false;
+    const values = records.map((r) => r[k]).filter((x) => x !== null && x !== undefined && x !== '');
+    return values.length >= 3 && new Set(values.map((x) => JSON.stringify(x))).size === 1;
+  });
+}
+
+/** How well a field is read: its fill, halved when it is stuck on one value where values should differ. */
+function quality(v: EndpointVerdict, field: string, stuck: Set<string>): number {
+  return fillOf(v, field) * (stuck.has(field) ? 0.5 : 1);
+}
+
 export interface Comparison {
   better: boolean;
   /** Fields that had values before and lost (most of) them. */
@@ -29,18 +53,26 @@ export interface Comparison {
 
 /**
  * After vs before: better when more inputs pass, or as many pass and the focus fields (or, with
- * none, all fields) are filled more; never when a field that worked lost its values.
+ * none, all fields) are read better (filled more, or no longer stuck on one value); never when
+ * a field that worked lost its values.
  */
 export function compare(before: EndpointVerdict, after: EndpointVerdict, focus: string[], keys: string[]): Comparison {
-  const lost = keys.filter((k) => fillOf(before, k) > 0 && fillOf(after, k) < fillOf(before, k) * 0.8 && !focus.includes(k));
+  const stuckBefore = new Set(constantFields(before, keys));
+  const stuckAfter = new Set(constantFields(after, keys));
+  const q = (v: EndpointVerdict, k: string) => quality(v, k, v === before ? stuckBefore : stuckAfter);
+  const lost = keys.filter((k) => q(before, k) > 0 && q(after, k) < q(before, k) * 0.8 && !focus.includes(k));
   const watched = focus.length ? focus : keys;
-  const fillBefore = watched.reduce((s, k) => s + fillOf(before, k), 0);
-  const fillAfter = watched.reduce((s, k) => s + fillOf(after, k), 0);
+  const scoreBefore = watched.reduce((s, k) => s + q(before, k), 0);
+  const scoreAfter = watched.reduce((s, k) => s + q(after, k), 0);
   const pb = passedCount(before);
   const pa = passedCount(after);
-  const better = after.passed && lost.length === 0 && (pa > pb || (pa === pb && fillAfter > fillBefore + 1e-9));
+  const better = after.passed && lost.length === 0 && (pa > pb || (pa === pb && scoreAfter > scoreBefore + 1e-9));
+  const fixedStuck = [...stuckBefore].filter((k) => !stuckAfter.has(k));
+  const filledMore = focus.length ? [] : keys.filter((k) => fillOf(after, k) > fillOf(before, k) + 1e-9);
   const summary = `${pa}/${after.outcomes.length} inputs answered (was ${pb}/${before.outcomes.length})${
     focus.length ? `; ${focus.map((f) => `${f} filled ${pct(fillOf(after, f))} (was ${pct(fillOf(before, f))})`).join(', ')}` : ''
+  }${filledMore.length ? `; ${filledMore.map((f) => `${f} filled ${pct(fillOf(after, f))} (was ${pct(fillOf(before, f))})`).join(', ')}` : ''}${
+    fixedStuck.length ? `; ${fixedStuck.join(', ')} no longer the same on every record` : ''
   }`;
   return { better, lost, summary };
 }

@@ -20,7 +20,7 @@ import { endpointKind, fieldKeys, fieldsOf, mainExtract, paramNames, recordNoun 
 import { clone } from '../edit.js';
 import { bestSpec, contexts, detailPagesOf, mergeSpecs, scopeOf } from '../pages.js';
 import { planEndpoint } from '../replan.js';
-import { compare, emptyFields, fillOf, healthy } from '../verify.js';
+import { compare, constantFields, emptyFields, fillOf, healthy } from '../verify.js';
 import type { Intent } from '../types.js';
 import type { Workspace } from '../workspace.js';
 import { commit, done, refused, type OpResult } from './result.js';
@@ -103,12 +103,11 @@ async function replan(ws: Workspace, draft: Recipe, ep: EndpointRecipe): Promise
   return { ok: true, endpoint: candidate, verdict };
 }
 
-async function repair(ws: Workspace, draft: Recipe, ep: EndpointRecipe, before: EndpointVerdict, weak: string[]): Promise<Repair> {
+async function repair(ws: Workspace, draft: Recipe, ep: EndpointRecipe, focus: string[]): Promise<Repair> {
   if (endpointKind(ep) !== 'detail') return replan(ws, draft, ep);
-  const keys = fieldKeys(ep);
-  // Nothing answers at all: every field is suspect.
-  const fields = before.outcomes.every((o) => !o.ok) || weak.length === 0 ? keys : weak;
-  return repairDetailFields(ws, draft, ep, fields);
+  // Without named fields every field is induced again: a site that broke one usually changed
+  // more, and the old spec is kept wherever it still reads as well (bestSpec).
+  return repairDetailFields(ws, draft, ep, focus.length ? focus : fieldKeys(ep));
 }
 
 export async function fixOp(ws: Workspace, i: Extract<Intent, { op: 'fix' }>): Promise<OpResult> {
@@ -127,14 +126,16 @@ export async function fixOp(ws: Workspace, i: Extract<Intent, { op: 'fix' }>): P
     const before = await ws.test(draft, ep.name);
     const keys = fieldKeys(ep);
     const focus = i.fields.filter((f) => keys.includes(f));
-    const weak = focus.length ? focus.filter((f) => fillOf(before, f) < 1) : emptyFields(before, keys);
+    const weak = focus.length
+      ? focus.filter((f) => fillOf(before, f) < 1 || constantFields(before, [f]).length > 0)
+      : [...new Set([...emptyFields(before, keys), ...constantFields(before, keys)])];
     if (healthy(before) && weak.length === 0) {
       fine.push(`${ep.name} (${before.message}${focus.length ? `, ${focus.join(', ')} always filled` : ''})`);
       ws.progress.endpoint(ep.name, 'passed', 'nothing to fix');
       continue;
     }
     ws.progress.endpoint(ep.name, 'building', `repairing ${weak.length ? weak.join(', ') : 'its extraction'}`);
-    const result = await repair(ws, draft, ep, before, weak);
+    const result = await repair(ws, draft, ep, focus);
     if (!result.ok) {
       failed.push(`${ep.name}: ${result.reason}`);
       ws.progress.endpoint(ep.name, 'failed', result.reason);

@@ -1,4 +1,5 @@
 /** Routes of the revisions feature, registered by src/http/routes/index.ts. */
 import type { RouteModule } from '../types.js';
+import revise from './revise.js';
 
-export const ROUTES: RouteModule[] = [];
+export const ROUTES: RouteModule[] = [revise];

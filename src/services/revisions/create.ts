@@ -1,0 +1,110 @@
+/**
+ * Queuing a revision: `POST /dispatch/tasks/{task_id}/revise`. Only a completed task's API can
+ * be revised, one revision at a time per API. The child task (parent_task_id, extends_scraper_id,
+ * revision_type), its charge and its job commit together or not at all; the parent stays
+ * completed and its API keeps serving until the revision publishes a new version.
+ *
+ * Charges (decisions.md): a revision with contributes_to_marketplace false costs
+ * CHARGES.privateRevision; one with true is free. Opting out is permanent per API: it is
+ * recorded on the scraper, and every later revision of that API is charged and never
+ * contributes, whatever it asks.
+ */
+import { iso, newId } from '../../clock.js';
+import { CHARGES } from '../../config/index.js';
+import { conflict } from '../../errors/index.js';
+import type { ServiceDeps } from '../deps.js';
+import { chargeOrThrow } from '../credits.js';
+import { findScraper, getLatestVersion } from '../scrapers.js';
+import { getOwnedTask, initialProgress } from '../tasks.js';
+import { IN_FLIGHT } from '../task-state.js';
+import { classifyForRevision } from './classify.js';
+
+export const REVISE_JOB = 'revise';
+
+export interface ReviseInput {
+  revision: string;
+  contributes_to_marketplace?: boolean;
+}
+
+export interface ReviseResult {
+  task_id: string;
+  revision_type: string;
+}
+
+/** The task source of a revision: a subscribed copy that is revised becomes a fork. */
+const childSource = (scraperSource: string, parentSource: string) =>
+  scraperSource === 'subscribed' || scraperSource === 'forked' ? 'forked' : parentSource;
+
+export async function reviseTask(deps: ServiceDeps, userId: string, taskId: string, input: ReviseInput): Promise<ReviseResult> {
+  const parent = await getOwnedTask(deps, userId, taskId);
+  if (parent.status !== 'completed') {
+    throw conflict(`Task ${taskId} is ${parent.status}; only a completed task can be revised`, { status: parent.status });
+  }
+  const scraper = parent.result_scraper_id ? await findScraper(deps.db.kysely, parent.result_scraper_id) : undefined;
+  if (!scraper || scraper.user_id !== userId) throw conflict(`Task ${taskId} has no API to revise any more`);
+  const live = await getLatestVersion(deps.db.kysely, scraper);
+  const plan = await classifyForRevision(deps.config, input.revision, live.recipe);
+  await refuseIfInFlight(deps, userId, scraper.id);
+
+  const optedOut = scraper.contributes_to_marketplace === 0;
+  const contributes = !optedOut && input.contributes_to_marketplace !== false;
+  const now = iso(deps.clock);
+  const childId = newId();
+  await deps.db.kysely.transaction().execute(async (trx) => {
+    if (!contributes) await chargeOrThrow(trx, deps.clock, userId, CHARGES.privateRevision, 'private_revision', childId);
+    if (!contributes && !optedOut) {
+      await trx.updateTable('scrapers').set({ contributes_to_marketplace: 0, updated_at: now }).where('id', '=', scraper.id).execute();
+    }
+    await trx
+      .insertInto('tasks')
+      .values({
+        id: childId,
+        user_id: userId,
+        url: parent.url,
+        task: input.revision,
+        status: 'queued',
+        iteration: 0,
+        user_input_prompt: null,
+        user_response: null,
+        result_scraper_id: null,
+        result_marketplace_id: null,
+        error: null,
+        parent_task_id: parent.id,
+        extends_scraper_id: scraper.id,
+        revision_type: plan.type,
+        auth_enabled: parent.auth_enabled,
+        allow_auth: parent.allow_auth,
+        source: childSource(scraper.source, parent.source),
+        contributes_to_marketplace: contributes ? 1 : 0,
+        workspace: parent.workspace,
+        progress: JSON.stringify(initialProgress(now)),
+        marketplace_apis: null,
+        existing_marketplace_apis: null,
+        created_at: now,
+        updated_at: now,
+        completed_at: null,
+      })
+      .execute();
+    // The job key holds while a revision of this API is queued or running: a second one racing
+    // this one past the check above finds it taken, and its whole transaction rolls back.
+    const job = await deps.queue.enqueue(trx, {
+      kind: REVISE_JOB,
+      payload: { taskId: childId, plan, baseVersion: live.version },
+      taskId: childId,
+      jobKey: `revise:${scraper.id}`,
+    });
+    if (!job.created) throw conflict(`A revision of this API is already in progress`);
+  });
+  return { task_id: childId, revision_type: plan.type };
+}
+
+async function refuseIfInFlight(deps: ServiceDeps, userId: string, scraperId: string): Promise<void> {
+  const running = await deps.db.kysely
+    .selectFrom('tasks')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('extends_scraper_id', '=', scraperId)
+    .where('status', 'in', IN_FLIGHT)
+    .executeTakeFirst();
+  if (running) throw conflict(`A revision of this API is already in progress (task ${running.id}, ${running.status})`, { active_task_id: running.id });
+}
