@@ -91,7 +91,7 @@ describe('marketplace browse and search', () => {
     expect(hybrid.semantic).toBe(true);
     expect(hybrid.items.slice(0, 2).map((i: any) => i.id).sort()).toEqual([ids.jobsDe, ids.jobsUs].sort());
     expect(hybrid.items[0].score).toBeGreaterThan(0);
-    // Cross-language: "Wohnung"-style synonyms come from the semantic arm; "jobs" in German listings is lexical too.
+    // A German word: lexically only the German listing has it; the semantic arm also finds the English one.
     const lexical = (await get('/marketplace/apis?q=Stellenangebote&semantic=false')).json();
     expect(lexical.semantic).toBe(false);
     expect(lexical.items.map((i: any) => i.id)).toEqual([ids.jobsDe]);

@@ -95,10 +95,18 @@ describe('releases of a canonical', () => {
       const copyId = sub.json().scraper_id;
       // Upstream improves get_product (release 2) while B's copy stays at release 1.
       await contribute(t, a, shopRecipe(site.url, [getProduct({ name: 'string', price: 'number' })]));
+      // B's copy, contributed unchanged, releases nothing and keeps its pin.
+      const unchanged = shopRecipe(site.url, [getProduct({ name: 'string' }), listProducts({ name: 'string' })]);
+      expect((await contribute(t, b, unchanged, { scraperId: copyId })).release).toMatchObject({ released: false, version: 2 });
+      expect((await findScraper(t.runtime.deps.db.kysely, copyId))?.pinned_version).toBe(1);
       // B revises its copy's list_products; its stale get_product must not undo release 2.
       const revised = shopRecipe(site.url, [getProduct({ name: 'string' }), listProducts({ name: 'string', price: 'number' })]);
       const third = await contribute(t, b, revised, { scraperId: copyId });
       expect(third.release).toMatchObject({ version: 3, endpoints: ['list_products'] });
+      expect((await findScraper(t.runtime.deps.db.kysely, copyId))?.pinned_version).toBe(3);
+      // Its get_product is still based on release 1, so release 2's change is still an update for it.
+      const updates = (await t.call('GET', `/dispatch/tasks/${sub.json().task_id}/updates`, { key: b.key })).json();
+      expect(updates.updates.map((u: any) => [u.endpoint_name, u.from_version])).toEqual([['get_product', 1]]);
       const detail = await listing(t, release.listing_id);
       const get = detail.apis.find((e: any) => e.endpoint_name === 'get_product');
       expect(Object.keys(get.return_schema.properties.data.properties)).toEqual(['name', 'price']);

@@ -46,7 +46,13 @@ describe('updates, preview, merge and rollback', () => {
     await shop.close();
   });
 
-  it('a fresh subscription has no updates', async () => {
+  it('a fresh subscription has no updates; subscribing again returns the same copy', async () => {
+    const again = await t.call('POST', `/marketplace/apis/kaffee-laden/subscribe`, { key: b.key });
+    expect(again.json()).toEqual({ scraper_id: bCopy, canonical_scraper_id: expect.any(String), task_id: bTask, source: 'subscribed', pinned_version: 1 });
+    expect((await t.call('POST', '/marketplace/apis/no-such-api/subscribe', { key: b.key })).json()).toEqual({
+      error: 'Marketplace API no-such-api not found',
+      status_code: 404,
+    });
     expect(await updates(b, bTask)).toMatchObject({ updates: [], latest_version: 1, pinned_version: 1, marketplace_id: listingId });
   });
 

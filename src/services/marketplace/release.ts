@@ -107,11 +107,13 @@ async function releaseIn(trx: Q, clock: Clock, input: PublishReleaseInput): Prom
     // The contributed endpoints are now the canonical's at this release; the others keep their base.
     const bases = link ? { ...link.bases } : basesAt(input.recipe, published.version);
     for (const name of published.endpoints) bases[name] = published.version;
+    // A linked copy that released nothing keeps its pin: it did not sync with anything newer.
+    const pinned = link && !published.released && scraper.pinned_version !== null ? scraper.pinned_version : published.version;
     await saveCopyLink(
       trx,
       clock,
       { scraper_id: scraper.id, listing_id: published.listing_id, canonical_scraper_id: published.canonical_scraper_id, bases },
-      published.version,
+      pinned,
     );
   }
   return published;
