@@ -11,6 +11,7 @@ import { gatherCandidates } from './candidates.js';
 import { locatable, locatedCandidates } from './located.js';
 import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
 import { shapeTransforms } from './shapes.js';
+import { listSplit, peopleSplit } from './split.js';
 import { mainEntityTypes } from './structured.js';
 import { weighStruckPrices } from './struck.js';
 import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
@@ -52,9 +53,40 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
     }
   }
   scored.push(...affixVariants(scored).map((c) => measure(c, concept, pages)));
+  splitJoinedValues(scored, concept, pages);
   applyAgreement(scored);
   weighStruckPrices(scored, concept, pages);
   return scored.sort((a, b) => b.score - a.score);
+}
+
+/** How many good candidates speak for the values a split is judged on. */
+const SPLIT_JUDGES = 4;
+const LIST_SPLIT_TRIES = 8;
+
+/**
+ * Several values written as one text ("A, B and C"): people get a split on every candidate
+ * (so candidates reading names one by one and joined agree); a list read as one text per
+ * page gets a split variant of that candidate.
+ */
+function splitJoinedValues(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): void {
+  if (!concept.many) return;
+  const ranked = [...scored].filter((s) => s.coverage > 0 && s.fit >= 0.5).sort((a, b) => b.score - a.score);
+  if (concept.shape === 'person' && ranked.length > 0) {
+    const judges = ranked.filter((s) => s.score >= 0.5 * ranked[0].score).slice(0, SPLIT_JUDGES);
+    const split = peopleSplit(judges.flatMap((s) => s.values), pages);
+    if (!split) return;
+    scored.forEach((s, i) => {
+      scored[i] = measure({ ...s.candidate, clean: [...(s.candidate.clean ?? []), split] }, concept, pages);
+    });
+    return;
+  }
+  if (concept.shape !== 'list') return;
+  for (const s of ranked.slice(0, LIST_SPLIT_TRIES)) {
+    const split = listSplit(s.values);
+    if (!split) continue;
+    const c = s.candidate;
+    scored.push(measure({ ...c, clean: [...(c.clean ?? []), split], describe: `${c.describe} (split)` }, concept, pages));
+  }
 }
 
 const STRUCTURED = new Set(['jsonld', 'microdata', 'meta', 'embedded']);

@@ -59,7 +59,7 @@ export function shownLabels(page: PageContext): ShownLabel[] {
   for (const el of page.$('body *').toArray() as Element[]) {
     if (SKIP.has(el.name)) continue;
     const own = el.children.filter((c) => c.type === 'text').map((c) => (c as unknown as { data: string }).data).join(' ');
-    const colon = /^\s*([^:：\n]{1,50}?)\s*[:：]/.exec(own);
+    const colon = /^([^:：\n]{1,50}?)\s*[:：]/.exec(own.trimStart().slice(0, MAX_LABEL + 10));
     if (colon) add(colon[1]);
     if (hasValueBeside(el)) add(page.text(el));
   }
