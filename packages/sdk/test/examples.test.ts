@@ -102,13 +102,14 @@ describe('examples', () => {
 
   it('events: follows the SSE stream until the server closes it', async () => {
     server.on('POST', '/dispatch', { body: { task_id: 't_ev', matched: false, test_inputs: [], may_require_auth: false } });
+    // The server's own shapes (src/http/routes/dispatch/events.ts): progress {status, progress}, then done.
     server.on('GET', '/dispatch/tasks/t_ev/events', async (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const p of [progress({ percent: 30 }), progress({ stage: 'testing', percent: 90, headline: 'Testing' })]) {
-        res.write(`event: progress\ndata: ${JSON.stringify(p)}\n\n`);
+        res.write(`event: progress\ndata: ${JSON.stringify({ status: 'running', progress: p })}\n\n`);
         await new Promise((r) => setTimeout(r, 5));
       }
-      res.end('event: status\ndata: {"status":"completed"}\n\n');
+      res.end('event: done\ndata: {"status":"completed","error":null,"result_scraper_id":"scr_books"}\n\n');
     });
     server.on('GET', '/dispatch/tasks/t_ev', { body: completedTask({ id: 't_ev' }) });
     const res = await example('events');
@@ -116,7 +117,7 @@ describe('examples', () => {
     expect(res.stdout.trim().split('\n')).toEqual([
       '30%  exploring  Looking at pages',
       '90%  testing  Testing',
-      'status: {"status":"completed"}',
+      'done: completed',
       'Task t_ev is completed',
     ]);
   });

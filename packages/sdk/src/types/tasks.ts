@@ -177,6 +177,19 @@ export interface SdkExampleResult {
   sdk_usage_example: SdkExample | null;
 }
 
+/** `data` of a `progress` event of the task's event stream: sent each time the task changes. */
+export interface TaskProgressEventData {
+  status: TaskStatus;
+  progress: Progress | null;
+}
+
+/** `data` of the `done` event, the stream's last: the task ended. */
+export interface TaskDoneEventData {
+  status: TaskStatus;
+  error: string | null;
+  result_scraper_id: string | null;
+}
+
 /** A message of `GET /dispatch/tasks/{id}/events` (Server-Sent Events). */
 export interface TaskEvent<T = unknown> {
   /** The SSE `event:` field; `message` when the server sent none. */
