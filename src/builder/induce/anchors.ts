@@ -17,7 +17,7 @@ interface NamedAnchor {
   el: Element;
   kind: 'id' | 'class' | 'itemprop' | 'data';
   name: string;
-  parts: string[];
+  parts: NameParts;
 }
 
 const anchorIndexes = new WeakMap<PageContext, NamedAnchor[]>();
@@ -50,10 +50,19 @@ function cachedCount(page: PageContext, css: string): number {
   return n;
 }
 
+/**
+ * Words of a field name too common to find its element alone: `cook_time` must not take the
+ * element named `prepTime`, `product_type` not every `product-*` block.
+ */
+const GENERIC_PARTS = new Set(['time', 'date', 'name', 'type', 'number', 'count', 'code', 'text', 'value', 'info', 'data', 'item', 'product',
+  'total', 'main', 'full', 'list', 'page', 'title', 'label', 'detail', 'details', 'the', 'and']);
+
 function anchorWords(ctx: InduceContext): string[] {
-  const fromName = nameTokens(ctx.fieldName).filter((t) => t.length >= 3);
   const joined = nameTokens(ctx.fieldName);
-  const words = [...ctx.concept.anchors, ...fromName, joined.join('-'), joined.join('_'), joined.join('')];
+  const fromName = joined.filter((t) => t.length >= 3 && (joined.length === 1 || !GENERIC_PARTS.has(t)));
+  // The concept's one-word names in every language ("azienda", "lieferbar") name classes too.
+  const names = ctx.concept.names.filter((n) => !n.includes('_') && n.length >= 4 && !GENERIC_PARTS.has(n));
+  const words = [...ctx.concept.anchors, ...names, ...fromName, joined.join('-'), joined.join('_'), joined.join('')];
   return [...new Set(words.map((w) => w.toLowerCase()).filter((w) => w.length >= 3))];
 }
 
@@ -70,7 +79,7 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
   const clean: Candidate['clean'] = ctx.concept.labels.length > 0 ? [{ op: 'strip_label', labels: ctx.concept.labels }] : undefined;
   for (const page of ctx.pages) {
     for (const anchor of anchorIndex(page)) {
-      if (!anchor.parts.some((part) => words.some((w) => partMatches(part, w)))) continue;
+      if (!nameMatches(anchor.parts, words)) continue;
       const { el, kind, name } = anchor;
       // Inside navigation, reviews or recommendations the value belongs to something else.
       const damp = inFurniture(el) ? 0.5 : 1;
@@ -104,12 +113,30 @@ function childCandidates(links: number, items: number, css: string, prior: numbe
   return out;
 }
 
-/** `priceBlock_ourPrice` -> words and glued words: ['price', 'block', 'our', 'priceblock', 'ourprice', ...]. */
-function nameParts(name: string): string[] {
-  const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  const words = spaced.split(/[^a-z0-9]+/).filter(Boolean);
-  const glued = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
-  return [...new Set([...words, ...glued, name.toLowerCase()])];
+/**
+ * `priceBlock_ourPrice` -> its words ['price', 'block', 'our', 'price'] and runs of adjacent
+ * words glued (`priceblock`, `ourprice`, `blockour`...), plus the whole name lower-cased.
+ */
+function nameParts(name: string): NameParts {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const joins = new Set([name.toLowerCase(), words.join('')]);
+  for (let i = 0; i < words.length; i++) for (let n = 2; n <= 3 && i + n <= words.length; n++) joins.add(words.slice(i, i + n).join(''));
+  return { words: [...new Set(words)], joins: [...joins] };
+}
+
+interface NameParts {
+  /** Single words: a field word may be part of a compound (`preisbereich`, `ourprice`). */
+  words: string[];
+  /** Adjacent words glued: only the whole field word matches (`listPrice` for `list-price`), never a piece (`variationUnavailable` is not `available`). */
+  joins: string[];
+}
+
+/** Whether a name names one of the words. */
+function nameMatches(parts: NameParts, words: string[]): boolean {
+  return words.some((w) => {
+    const compact = w.replace(/[^a-z0-9]/g, '');
+    return parts.words.some((part) => partMatches(part, w)) || parts.joins.some((j) => j === w || j === compact || j === `${compact}s`);
+  });
 }
 
 /**
