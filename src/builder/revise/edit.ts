@@ -113,7 +113,7 @@ export function removeField(ep: EndpointRecipe, field: string): string | null {
     if (s.extract.kind !== 'value') delete s.extract.fields[field];
   }
   // A follow step left with nothing to read is dropped (it would fetch pages for nothing).
-  ep.steps = ep.steps.filter((s) => s.type !== 'follow' || s.steps.some((x) => x.type !== 'extract' || Object.keys(fieldsOf(x)).length > 0));
+  ep.steps = ep.steps.filter((s) => s.type !== 'follow' || s.steps.some((x) => x.type === 'extract' && Object.keys(fieldsOf(x)).length > 0));
   const main = mainExtract(ep);
   if (!main || Object.keys(fieldsOf(main)).length === 0) return `${ep.name} would return no field at all`;
   const record = recordSchemaOf(ep);

@@ -7,7 +7,7 @@
 import type { Recipe } from '../../recipe/types.js';
 import { splitFieldList } from '../task-intent.js';
 import { snake } from '../naming.js';
-import { answersList, endpointKind, fieldKeys } from './anatomy.js';
+import { answersList, endpointKind, fieldKeys, recordNoun } from './anatomy.js';
 import { matchEndpoints, matchFields, matchParams, meansAll, norm, paramRole } from './match.js';
 import type { Intent, IntentBody, Misunderstanding, RawIntent } from './types.js';
 
@@ -165,10 +165,18 @@ function resolveRemove(raw: Extract<RawIntent, { op: 'remove' }>, recipe: Recipe
 }
 
 function resolveAddEndpoint(raw: Extract<RawIntent, { op: 'add_endpoint' }>, recipe: Recipe, clause: string): Resolution {
+  const own = recordNoun(recipe);
+  const noun = raw.noun ? singular(snake(raw.noun)) : null;
+  // The planners read the record pages the API is about; other records need their own build.
+  if (noun && own && own !== 'item' && noun !== own) {
+    return fail(clause, `This API is about ${own} records; an endpoint over ${raw.noun} needs a new build whose task names them.`);
+  }
   const existing = recipe.endpoints.filter((e) => endpointKind(e) === raw.kind).map((e) => e.name);
   if (existing.length) return fail(clause, `This API already has a ${raw.kind} endpoint (${existing.join(', ')}).`);
-  return ok(clause, { op: 'add_endpoint', kind: raw.kind, noun: raw.noun ? snake(raw.noun) : null });
+  return ok(clause, { op: 'add_endpoint', kind: raw.kind, noun });
 }
+
+const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');
 
 function resolveAddFields(raw: Extract<RawIntent, { op: 'add_fields' }>, recipe: Recipe, clause: string): Resolution {
   const within = scope(recipe, raw.endpoint);
