@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
-import { publishRelease } from '../../src/services/marketplace/index.js';
+import { marketplaceReleaseHook, publishRelease } from '../../src/services/marketplace/index.js';
 import { addVersion, createScraper, findScraper, getLatestVersion } from '../../src/services/scrapers.js';
 import { MARKETPLACE_USER_ID } from '../../src/services/marketplace/system-account.js';
 import { login } from '../../src/services/accounts.js';
@@ -165,6 +165,36 @@ describe('releases of a canonical', () => {
         expect(res.statusCode, v).toBe(404);
       }
       expect((await t.call('POST', `/scraper/${id}/get_product`, { key: null, body: { id: 2 } })).statusCode).toBe(401);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("a revision's release hook runs inside the revision's transaction, all or nothing", async () => {
+    const site = await startFixtureSite(shopSite());
+    const { db, clock } = t.runtime.deps;
+    try {
+      const { release } = await contribute(t, a, shopRecipe(site.url, [getProduct({ name: 'string' })]));
+      const copyId = (await t.call('POST', `/marketplace/apis/${release.listing_id}/subscribe`, { key: b.key })).json().scraper_id;
+      const taskId = (await t.call('POST', '/dispatch', { key: b.key, body: { url: 'http://127.0.0.1:9/', task: 'revision stand-in' } })).json().task_id;
+      const revised = shopRecipe(site.url, [getProduct({ name: 'string' }), listProducts({ name: 'string' })]);
+      const hook = marketplaceReleaseHook(t.runtime.deps);
+      const revise = (fail: boolean) =>
+        db.kysely.transaction().execute(async (trx) => {
+          await addVersion(trx, clock, copyId, revised, 'revision');
+          await hook(trx, { scraper: { id: copyId }, recipe: revised, task: { id: taskId } });
+          if (fail) throw new Error('the revision failed after releasing');
+        });
+      await expect(revise(true)).rejects.toThrow(/failed after releasing/);
+      expect((await listing(t, release.listing_id)).latest_version).toBe(1);
+      await revise(false);
+      const detail = await listing(t, release.listing_id);
+      expect(detail).toMatchObject({ latest_version: 2, endpoint_count: 2 });
+      expect(detail.trust).toMatchObject({ endpoint_count: 2, endpoints_passing: 2 });
+      expect(detail.releases[0]).toMatchObject({ version: 2, endpoints: ['list_products'] });
+      const task = (await t.call('GET', `/dispatch/tasks/${taskId}`, { key: b.key })).json();
+      expect(task.marketplace_apis).toEqual({ published: { id: release.listing_id, slug: release.slug, version: 2 } });
+      expect((await t.call('GET', `/marketplace/apis?q=${encodeURIComponent('list products')}&limit=200`)).json().items.map((i: any) => i.id)).toContain(release.listing_id);
     } finally {
       await site.close();
     }

@@ -3,7 +3,7 @@
  * matching, subscriptions and forks, and upstream updates (list, preview, merge, rollback).
  * See docs/marketplace.md.
  */
-export { publishRelease, linkToRelease, detachFromCanonical, mergeEndpoints, type PublishReleaseInput, type PublishedRelease } from './release.js';
+export { publishRelease, publishReleaseIn, marketplaceReleaseHook, linkToRelease, detachFromCanonical, mergeEndpoints, type PublishReleaseInput, type PublishedRelease } from './release.js';
 export { matchDispatch, type MatchOutcome, type MatchedDispatch, type MarketplaceMatch } from './match.js';
 export { subscribe, fork, getListingOr404, type AcquiredApi } from './subscribe.js';
 export { listUpdates, type UpdateEntry, type UpdatesView } from './updates.js';

@@ -6,6 +6,8 @@
  * canonical scraper's own version numbers, so `API-Snapshot-Version: 3` on the canonical and
  * "release 3" are the same snapshot.
  */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/index.js';
 import type { Clock } from '../../clock.js';
 import { iso, newId } from '../../clock.js';
 import { notFound } from '../../errors/index.js';
@@ -31,7 +33,7 @@ import { endpointOf, sameEndpoint } from './recipe-diff.js';
 import { siteKeyOf } from './site-key.js';
 import { MARKETPLACE_USER_ID } from './system-account.js';
 import { withUniqueRetry } from './unique-retry.js';
-import { afterListingChange } from './stats.js';
+import { afterListingChange, computeTrust } from './stats.js';
 
 export interface PublishReleaseInput {
   /**
@@ -91,6 +93,7 @@ async function releaseIn(trx: Q, clock: Clock, input: PublishReleaseInput): Prom
   const ctx = { trx, clock, input, contributor: scraper?.user_id ?? task?.user_id ?? null, link };
 
   const published = listing ? await addRelease(ctx, listing) : await createCanonical(ctx, site);
+  if (published.released) await storeTrust(trx, clock, published.listing_id);
   if (input.taskId) {
     await trx
       .updateTable('tasks')
@@ -117,6 +120,32 @@ async function releaseIn(trx: Q, clock: Clock, input: PublishReleaseInput): Prom
     );
   }
   return published;
+}
+
+/** Trust signals as of this release, written with it (the new endpoints passed their tests now). */
+async function storeTrust(trx: Q, clock: Clock, listingId: string): Promise<void> {
+  const row = await trx.selectFrom('marketplace_listings').selectAll().where('id', '=', listingId).executeTakeFirstOrThrow();
+  const trust = await computeTrust(trx, row, clock.now());
+  await trx.updateTable('marketplace_listings').set({ trust: JSON.stringify(trust) }).where('id', '=', listingId).execute();
+}
+
+/**
+ * `publishRelease` inside the caller's transaction, all or nothing with it (the revision job
+ * publishes its version, forks a subscribed copy and releases in one transaction). Search
+ * indexes catch up on their next search; a failure aborts the caller's transaction.
+ */
+export function publishReleaseIn(trx: Transaction<Database>, clock: Clock, input: PublishReleaseInput): Promise<PublishedRelease | null> {
+  return releaseIn(trx, clock, input);
+}
+
+/**
+ * The revise job's release hook (`reviseJob(deps, { release: marketplaceReleaseHook(deps) })`):
+ * a contributing revision that passed its tests releases its changed endpoints.
+ */
+export function marketplaceReleaseHook(deps: Pick<ServiceDeps, 'clock'>) {
+  return async (trx: Transaction<Database>, input: { scraper: { id: string }; recipe: Recipe; task: { id: string } }): Promise<void> => {
+    await releaseIn(trx, deps.clock, { scraperId: input.scraper.id, recipe: input.recipe, taskId: input.task.id });
+  };
 }
 
 interface ReleaseContext {
