@@ -16,12 +16,16 @@ const AFTER_TITLE = 400;
 const PER_PAGE = 3;
 
 const PRICE_TEXT = /^[^\d]{0,12}\d[\d.,'\s\u00a0]*[^\d]{0,12}$/;
-const PHRASES = new RegExp(
-  `^(?:${AVAILABILITY_PHRASES.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})[.!]?$`,
-  'i',
-);
+const PHRASE_ALTERNATION = AVAILABILITY_PHRASES.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+/** A stock message: a stock phrase as a whole word in a short text ("Sofort lieferbar, Lieferzeit 1-3 Werktage"). */
+const STOCK_MESSAGE = new RegExp(`(?:^|[^\\p{L}])(?:${PHRASE_ALTERNATION})(?:$|[^\\p{L}])`, 'iu');
+const MAX_STOCK_TEXT = 60;
+const MAX_STOCK_WORDS = 8;
+/** Calls to action ("Add to cart") say a product can be bought, less directly than a stock message. */
+const ACTIONS = new Set(['a', 'button', 'input', 'label']);
 
-type Finder = (page: PageContext, el: Element, text: string) => boolean;
+/** Whether the element shows the value: false, or true / a prior of its own. */
+type Finder = (page: PageContext, el: Element, text: string) => boolean | number;
 
 function finderFor(ctx: InduceContext): { find: Finder; prior: number } | null {
   const { shape, inTitle } = ctx.concept;
@@ -32,7 +36,13 @@ function finderFor(ctx: InduceContext): { find: Finder; prior: number } | null {
     };
   }
   if (shape === 'availability') {
-    return { prior: 0.5, find: (_p, _el, text) => text.length <= 40 && PHRASES.test(fold(text)) };
+    return {
+      prior: 0.5,
+      find: (_p, el, text) => {
+        if (text.length > MAX_STOCK_TEXT || text.split(/\s+/).length > MAX_STOCK_WORDS || !STOCK_MESSAGE.test(fold(text))) return false;
+        return ACTIONS.has(el.name) || el.parent?.type === 'tag' && ACTIONS.has((el.parent as Element).name) ? 0.3 : true;
+      },
+    };
   }
   if (shape === 'organization' && inTitle) {
     return {
@@ -70,11 +80,13 @@ export function proximityCandidates(ctx: InduceContext): Candidate[] {
       if (found >= PER_PAGE) break;
       if (el.name === 'script' || el.name === 'style' || el.name === 'option' || el.children.some((c) => c.type === 'tag' && !isInline(c as Element))) continue;
       const text = page.text(el);
-      if (!text || !finder.find(page, el, text) || inFurniture(el)) continue;
+      const hit = text ? finder.find(page, el, text) : false;
+      if (hit === false || inFurniture(el)) continue;
       const selector = anchoredSelector(page.$, el) ?? structuralSelector(page.$, el);
       if (!selector) continue;
       found++;
-      if (!out.has(selector)) out.set(selector, { source: { css: selector }, kind: 'css', prior: finder.prior, describe: `css ${selector} (near title)` });
+      const prior = hit === true ? finder.prior : hit;
+      if (!out.has(selector)) out.set(selector, { source: { css: selector }, kind: 'css', prior, describe: `css ${selector} (near title)` });
     }
   }
   return [...out.values()];

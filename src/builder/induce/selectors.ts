@@ -23,8 +23,21 @@ export function cssEscape(name: string): string {
   return name.replace(/([^\w-])/g, '\\$1');
 }
 
+/** Classes that say the element's state, not what it is: they change from page to page. */
+const STATE_CLASSES = /^(?:is|has)-|^(?:active|selected|disabled|hidden|open|closed|current|visible|invisible|show|hide|collapsed|expanded)$/;
+
+/**
+ * The element's stable classes, without state classes and without BEM modifiers whose block is
+ * there too (`lieferstatus--gruen` next to `lieferstatus`: green today, red tomorrow).
+ */
 export function stableClasses(el: Element): string[] {
-  return (el.attribs?.class ?? '').split(/\s+/).filter(isStableName);
+  const classes = (el.attribs?.class ?? '').split(/\s+/).filter(isStableName);
+  const all = new Set(classes);
+  return classes.filter((c) => !changesWithState(c, all));
+}
+
+function changesWithState(c: string, all: Set<string>): boolean {
+  return STATE_CLASSES.test(c) || (c.includes('--') && all.has(c.slice(0, c.indexOf('--'))));
 }
 
 /** One step of a path: `tag#id`, `tag.class.class` or `tag`. */
@@ -80,7 +93,8 @@ export function countMatches($: CheerioAPI, selector: string): number {
 
 /** A step with every class of the element, generated ones too (`span.uqkIZw.ka2E9k`). */
 function fullStep(el: Element, nth: boolean): string {
-  const classes = (el.attribs?.class ?? '').split(/\s+/).filter((c) => /^[A-Za-z_-][\w-]*$/.test(c));
+  const all = (el.attribs?.class ?? '').split(/\s+/).filter((c) => /^[A-Za-z_-][\w-]*$/.test(c));
+  const classes = all.filter((c) => !changesWithState(c, new Set(all)));
   let step = el.name + classes.map((c) => `.${cssEscape(c)}`).join('');
   if (nth) {
     const parent = parentElement(el);

@@ -54,7 +54,7 @@ export const COMMERCE: Concept[] = [
     schema: [{ types: OFFER, path: 'offers.availability' }, { types: ['Offer'], path: 'availability' }],
     microdata: ['offers.availability', 'availability'],
     meta: ['product:availability', 'og:availability'],
-    anchors: ['availability', 'stock', 'in-stock', 'instock', 'availabilit', 'disponib', 'voorraad', 'lager'],
+    anchors: ['availability', 'stock', 'in-stock', 'instock', 'availabilit', 'disponib', 'voorraad', 'lager', 'liefer', 'dostepn', 'estoque', 'existencias'],
     shape: 'availability',
   },
   {
