@@ -6,71 +6,14 @@ import { vi } from 'vitest';
 import { loadConfig, type Config } from '../../src/config/index.js';
 import { openDb, type Db } from '../../src/db/index.js';
 import { createQueue, type CreateQueueOptions, type Job, type Queue } from '../../src/queue/index.js';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { migrateToLatest } from '../../src/db/index.js';
-import { createTestDb, TEST_PG_URL, usePostgres, type TestDb } from '../helpers/db.js';
+import { createTestDb, type TestDb } from '../helpers/db.js';
 import { newId } from '../../src/clock.js';
 
-/**
- * `createTestDb()`, made safe for test files running at once on PostgreSQL. Kysely's Migrator
- * (without `migrationTableSchema`) looks for its migration tables in EVERY schema of the
- * database: while another test's schema is alive it skips creating them here and fails
- * ("relation kysely_migration_lock does not exist"), and its introspection query can fail while
- * another schema is being dropped. So the schema gets those two tables up front, and a failed
- * set-up is retried in a fresh schema. Remove once src/db/migrate.ts passes the schema.
- */
-export async function createQueueTestDb(): Promise<TestDb> {
-  if (!usePostgres) return createTestDb();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await createPgTestDb();
-    } catch (err) {
-      if (attempt >= 5) throw err;
-      await sleep(50 + Math.random() * 200);
-    }
-  }
-}
-
-async function adminQuery(statements: string[]): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  try {
-    for (const statement of statements) await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function createPgTestDb(): Promise<TestDb> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-test-'));
-  const schema = `t_${randomBytes(6).toString('hex')}`;
-  await adminQuery([
-    `create schema ${schema}`,
-    `create table ${schema}.kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null)`,
-    `create table ${schema}.kysely_migration_lock (id varchar(255) not null primary key, is_locked integer not null default 0)`,
-  ]);
-  const db = openDb({ databaseUrl: TEST_PG_URL, dataDir, pgSchema: schema });
-  const cleanup = async () => {
-    await db.close();
-    await adminQuery([`drop schema if exists ${schema} cascade`]);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await migrateToLatest(db.kysely);
-  } catch (err) {
-    await cleanup();
-    throw err;
-  }
-  const url = new URL(TEST_PG_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { db, dataDir, env: { DATABASE_URL: url.toString(), QUARRY_DATA_DIR: dataDir }, cleanup };
-}
+/** A fresh real database per test (SQLite file or PostgreSQL schema). */
+export const createQueueTestDb = (): Promise<TestDb> => createTestDb();
 
 export const FAST_QUEUE: Config['queue'] = {
+  name: 'quarry-jobs',
   embeddedWorker: false,
   concurrency: 4,
   leaseMs: 1_000,
