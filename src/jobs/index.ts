@@ -7,10 +7,11 @@ import { BUILD_JOB } from '../services/tasks.js';
 import { buildJob } from './build.js';
 import { REVISE_JOB } from '../services/revisions/index.js';
 import { reviseJob } from './revise.js';
+import { marketplaceReleaseHook } from '../services/marketplace/index.js';
 
 export function registerJobs(registry: JobRegistry, deps: ServiceDeps): void {
   const build = buildJob(deps);
   registry.register(BUILD_JOB, build.handler, build.options);
-  const revise = reviseJob(deps);
+  const revise = reviseJob(deps, { release: marketplaceReleaseHook(deps) });
   registry.register(REVISE_JOB, revise.handler, revise.options);
 }

@@ -17,6 +17,7 @@ import { chargeOrThrow } from '../credits.js';
 import { findScraper, getLatestVersion } from '../scrapers.js';
 import { getOwnedTask, initialProgress } from '../tasks.js';
 import { IN_FLIGHT } from '../task-state.js';
+import { detachFromCanonical } from '../marketplace/index.js';
 import { classifyForRevision } from './classify.js';
 
 export const REVISE_JOB = 'revise';
@@ -95,6 +96,8 @@ export async function reviseTask(deps: ServiceDeps, userId: string, taskId: stri
     });
     if (!job.created) throw conflict(`A revision of this API is already in progress`);
   });
+  // Opting out desyncs the API from its canonical for good: no updates, no contributions.
+  if (!contributes && !optedOut) await detachFromCanonical(deps, scraper.id);
   return { task_id: childId, revision_type: plan.type };
 }
 
