@@ -15,7 +15,7 @@ const MAX_CANDIDATES = 60;
 
 interface NamedAnchor {
   el: Element;
-  kind: 'id' | 'class' | 'itemprop' | 'data';
+  kind: 'id' | 'class' | 'itemprop' | 'data' | 'input';
   name: string;
   parts: NameParts;
 }
@@ -29,8 +29,9 @@ function anchorIndex(page: PageContext): NamedAnchor[] {
   if (hit) return hit;
   const out: NamedAnchor[] = [];
   for (const el of page.$('body *').toArray() as Element[]) {
-    if (SKIP.has(el.name)) continue;
     const attrs = el.attribs ?? {};
+    if (el.name === 'input' && valueInput(el)) out.push({ el, kind: 'input', name: attrs.name, parts: nameParts(attrs.name) });
+    if (SKIP.has(el.name)) continue;
     if (attrs.id && isStableName(attrs.id)) out.push({ el, kind: 'id', name: attrs.id, parts: nameParts(attrs.id) });
     for (const c of stableClasses(el)) out.push({ el, kind: 'class', name: c, parts: nameParts(c) });
     if (attrs.itemprop) out.push({ el, kind: 'itemprop', name: attrs.itemprop, parts: nameParts(attrs.itemprop) });
@@ -87,6 +88,11 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
         add({ source: { css: `[${name}]`, attr: name }, kind: 'css', prior: 0.5 * damp, describe: `css [${name}] @${name}` });
         continue;
       }
+      if (kind === 'input') {
+        const css = `input[name="${name.replace(/"/g, '')}"]`;
+        add({ source: { css, attr: 'value' }, kind: 'css', prior: 0.45 * damp, describe: `css ${css} @value` });
+        continue;
+      }
       const css = kind === 'id' ? `#${cssEscape(name)}` : kind === 'class' ? `.${cssEscape(name)}` : `[itemprop="${name.replace(/"/g, '')}"]`;
       const prior = (kind === 'id' ? 0.66 : kind === 'class' ? 0.6 : 0.74) * damp;
       const count = cachedCount(page, css);
@@ -98,17 +104,27 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
       }
       if (many) {
         const $el = page.$(el);
-        childCandidates($el.find('a').length, $el.find('li').length, css, prior).forEach(add);
+        childCandidates($el.find('a').length, $el.find('li').length, $el.find('tr:has(td)').length, css, prior).forEach(add);
       }
     }
   }
   return [...out.values()];
 }
 
-/** For lists: the links or list items inside an anchored container. */
-function childCandidates(links: number, items: number, css: string, prior: number): Candidate[] {
+/** Types of input whose value states a fact of the page (servings in a calculator, an item id), not a user's entry. */
+const VALUE_INPUTS = new Set(['number', 'hidden', 'text', '']);
+
+/** A named form field with a preset value: `<input name="servings" value="4">`. */
+function valueInput(el: Element): boolean {
+  const a = el.attribs ?? {};
+  return Boolean(a.name && isStableName(a.name) && a.value?.trim() && VALUE_INPUTS.has((a.type ?? '').toLowerCase()));
+}
+
+/** For lists: the links, list items or table rows (amount and name in two cells) inside an anchored container. */
+function childCandidates(links: number, items: number, rows: number, css: string, prior: number): Candidate[] {
   const out: Candidate[] = [];
   if (items >= 2) out.push({ source: { css: `${css} li` }, kind: 'css', prior: prior + 0.04, describe: `css ${css} li` });
+  if (rows >= 2) out.push({ source: { css: `${css} tr:has(td)` }, kind: 'css', prior: prior + 0.03, describe: `css ${css} tr` });
   if (links >= 1) out.push({ source: { css: `${css} a` }, kind: 'css', prior: prior + 0.02, describe: `css ${css} a` });
   return out;
 }

@@ -32,8 +32,8 @@ export const OTHER: Concept[] = [
   {
     id: 'employment_type',
     names: ['employment_type', 'job_type', 'contract_type', 'tipo_de_contrato', 'jornada', 'dienstverband', 'vertragsart', 'type_de_contrat', 'tipo_di_contratto'],
-    labels: ['employment type', 'job type', 'contract type', 'tipo de contrato', 'jornada', 'dienstverband', 'contractvorm', 'vertragsart', 'anstellungsart',
-      'type de contrat', 'tipo di contratto', 'rodzaj umowy'],
+    labels: ['employment type', 'job type', 'contract type', 'contract', 'tipo de contrato', 'contrato', 'jornada', 'dienstverband', 'contractvorm', 'vertragsart',
+      'anstellungsart', 'beschäftigungsart', 'type de contrat', 'contrat', 'tipo di contratto', 'contratto', 'rodzaj umowy', 'typ umowy', 'tipo de vínculo'],
     schema: [{ types: ['JobPosting'], path: 'employmentType' }],
     microdata: ['employmentType'],
     anchors: ['employment-type', 'job-type', 'contract'],
@@ -52,7 +52,10 @@ export const OTHER: Concept[] = [
     id: 'location',
     names: ['location', 'address', 'place', 'city', 'ubicacion', 'direccion', 'locatie', 'adres', 'standort', 'adresse', 'lieu', 'luogo', 'indirizzo', 'localizacao', 'lokalizacja', 'adres'],
     labels: ['location', 'address', 'city', 'where', 'ubicación', 'dirección', 'localidad', 'locatie', 'adres', 'plaats', 'standort', 'ort', 'adresse', 'lieu', 'ville',
-      'luogo', 'indirizzo', 'città', 'localização', 'endereço', 'lokalizacja', 'adres', 'miejsce'],
+      'luogo', 'indirizzo', 'città', 'localização', 'endereço', 'lokalizacja', 'adres', 'miejsce',
+      // Where a job is done.
+      'job location', 'work location', 'lugar de trabajo', 'werklocatie', 'standplaats', 'arbeitsort', 'einsatzort', 'dienstort', 'lieu de travail',
+      'sede', 'sede di lavoro', 'luogo di lavoro', 'local de trabalho', 'miejsce pracy'],
     schema: [{ path: 'address.streetAddress' }, { path: 'jobLocation.address.addressLocality' }, { path: 'location.name' }, { path: 'address' }],
     microdata: ['address', 'location', 'addressLocality'],
     anchors: ['location', 'address', 'city', 'locality'],

@@ -164,6 +164,15 @@ function valuesBesideLabel(ctx: PageContext, label: Element): LabelMatch[] {
         const values = items.map((li) => ({ el: li, labelEl: label, value: ctx.text(li) })).filter((m) => m.value);
         if (values.length > 0) return values;
       }
+      // A label over a table of items (amount and name in two cells): each data row is a value.
+      if (next.name === 'table') {
+        const rows = ctx.$(next).find('tr').toArray() as Element[];
+        const values = rows
+          .filter((tr) => tr.children.some((c) => c.type === 'tag' && (c as Element).name === 'td'))
+          .map((tr) => ({ el: tr, labelEl: label, value: ctx.text(tr) }))
+          .filter((m) => m.value);
+        if (values.length > 1) return values;
+      }
       const value = ctx.text(next);
       if (value) return [{ el: next, labelEl: label, value }];
     }
@@ -199,7 +208,8 @@ function followingText(ctx: PageContext, label: Element): string {
 
 function nextElement(el: Element): Element | null {
   for (let n = el.next; n; n = n.next) {
-    if (n.type !== 'tag' || isInvisible(n as Element)) continue;
+    // A form beside a label (a servings calculator under "Ingredients") is not its value.
+    if (n.type !== 'tag' || isInvisible(n as Element) || (n as Element).name === 'form') continue;
     return FORM_CONTROLS.has((n as Element).name) ? null : (n as Element);
   }
   return null;
