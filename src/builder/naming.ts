@@ -35,15 +35,30 @@ export const endpointNames = (noun: string) => ({
   search: `search_${pluralize(noun)}`,
 });
 
-/** "Books to Scrape - Sandbox | All products" -> "Books to Scrape". */
-export function apiName(title: string | undefined, host: string): string {
-  const parts = (title ?? '')
+const GENERIC_PART = /^(home|homepage|index|welcome|all products|page \d+|sandbox|start|inicio|accueil|startseite)$/i;
+
+function titleParts(title: string): string[] {
+  return title
     .split(/\s[|\-–—:·»]\s/)
     .map((p) => p.trim())
     .filter((p) => p.length >= 3 && p.length <= 60);
-  const byLength = [...parts].sort((a, b) => a.length - b.length);
-  const name = parts.length > 1 ? (byLength.find((p) => !/^(home|index|welcome|all products)$/i.test(p)) ?? parts[0]) : parts[0];
-  return name || host.replace(/^www\./, '');
+}
+
+/**
+ * The API's name: the site's own name, which is the part its page titles share
+ * ("All products - page 1 | Books to Scrape" and "Sapiens | Books to Scrape" -> "Books to
+ * Scrape"); with one title, its last non-generic part (sites put their name last); else the host.
+ */
+export function apiName(titles: Array<string | undefined>, host: string, siteName?: string | null): string {
+  if (siteName && siteName.trim().length >= 2) return siteName.trim().slice(0, 60);
+  const lists = titles.filter((t): t is string => !!t).map(titleParts);
+  const counts = new Map<string, number>();
+  for (const parts of lists) for (const p of new Set(parts)) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const shared = [...counts].filter(([p, n]) => n >= 2 && !GENERIC_PART.test(p)).sort((a, b) => b[1] - a[1]);
+  if (shared.length) return shared[0][0];
+  const first = lists[0] ?? [];
+  const named = [...first].reverse().find((p) => !GENERIC_PART.test(p));
+  return named ?? host.replace(/^www\./, '');
 }
 
 export function describeFields(fields: string[]): string {

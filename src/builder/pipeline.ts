@@ -199,7 +199,7 @@ export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
   const source_url = exploration.entry.finalUrl;
   const draft: Recipe = {
     format: RECIPE_FORMAT,
-    name: apiName(pageTitle(exploration), new URL(source_url).host),
+    name: apiName(siteTitles(exploration), new URL(source_url).host, siteNameMeta(exploration)),
     description: '',
     source_url,
     endpoints: plans.map((p) => p.endpoint),
@@ -249,6 +249,19 @@ function recordTitles(exploration: Exploration): string[] {
     if (m) titles.push(m[1].replace(/<[^>]+>/g, ' ').trim());
   }
   return titles;
+}
+
+/** Titles of the entry page and the sampled record pages (they share the site's name). */
+function siteTitles(exploration: Exploration): string[] {
+  const urls = [exploration.entry.finalUrl, ...(exploration.detail?.sampleUrls ?? []).slice(0, 3)];
+  const titleOf = (html: string) => /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, ' ').trim();
+  return [titleOf(exploration.entry.text), ...urls.slice(1).map((u) => titleOf(exploration.pages[u]?.text ?? ''))].filter(
+    (t): t is string => !!t,
+  );
+}
+
+function siteNameMeta(exploration: Exploration): string | null {
+  return /<meta[^>]+property=["']og:site_name["'][^>]*content=["']([^"']+)["']/i.exec(exploration.entry.text)?.[1] ?? null;
 }
 
 function pageTitle(exploration: Exploration): string | undefined {
