@@ -202,6 +202,22 @@ export interface MarketplaceCopiesTable {
   updated_at: string;
 }
 
+/** Self-healing state of one endpoint (see docs/revisions.md). */
+export interface EndpointHealthTable {
+  scraper_id: string;
+  endpoint_name: string;
+  /** healthy | failing | repairing | repaired | unrepaired */
+  status: string;
+  checked_at: string;
+  failing_since: string | null;
+  /** Why the last check failed. */
+  last_failure: string | null;
+  /** The fix revision task that repairs (or tried to repair) it. */
+  repair_task_id: string | null;
+  repaired_at: string | null;
+  repairs: number;
+}
+
 export interface Database {
   users: UsersTable;
   web_sessions: WebSessionsTable;
@@ -215,4 +231,5 @@ export interface Database {
   marketplace_listings: MarketplaceListingsTable;
   marketplace_releases: MarketplaceReleasesTable;
   marketplace_copies: MarketplaceCopiesTable;
+  endpoint_health: EndpointHealthTable;
 }
