@@ -1,12 +1,10 @@
 /**
- * Fixtures of the export and MCP tests: an API published the way a build publishes one (a
- * scraper, its version 1 and the completed task, written by the services), without running the
- * builder each time; the e2e tests run real builds.
+ * Fixtures of the export and MCP tests: an API as a build leaves it (a scraper, its version 1
+ * and the completed task), without running the builder each time; the e2e tests run real builds.
  */
 import type { TestApp, TestUser } from '../helpers/app.js';
 import { createScraper, addVersion, type ScraperSource } from '../../src/services/scrapers.js';
-import { publishBuild } from '../../src/services/builds.js';
-import { transitionTask } from '../../src/services/task-state.js';
+import { iso, newId } from '../../src/clock.js';
 import type { Recipe } from '../../src/recipe/types.js';
 
 export interface PublishedApi {
@@ -14,17 +12,48 @@ export interface PublishedApi {
   scraperId: string;
 }
 
-/** Dispatch a task, then publish `recipe` as its result through services/builds (as a build job does). */
+/**
+ * A completed task and its scraper, written in one transaction as services/builds publishes them,
+ * but without a queued job: tests that run a worker must not see it pick the fixture task up.
+ */
 export async function publishApi(t: TestApp, user: TestUser, recipe: Recipe): Promise<PublishedApi> {
-  const res = await t.call('POST', '/dispatch', { key: user.key, body: { url: recipe.source_url, task: 'fixture' } });
-  if (res.statusCode !== 200) throw new Error(`dispatch answered ${res.statusCode}: ${res.body}`);
-  const taskId = res.json().task_id as string;
   const { db, clock } = t.runtime.deps;
-  // No worker runs in these tests: move the task as a worker would, then publish.
-  await transitionTask(db.kysely, clock, taskId, 'running', {}, ['queued']);
-  const task = await db.kysely.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
-  const scraperId = await publishBuild(t.runtime.deps, task, { recipe, progress: { stage: 'done', headline: 'Ready', percent: 100, endpoints: [], log: [] } });
-  if (!scraperId) throw new Error('publish refused');
+  const taskId = newId();
+  const now = iso(clock);
+  const scraperId = await db.kysely.transaction().execute(async (trx) => {
+    const scraper = await createScraper(trx, clock, { userId: user.userId, recipe, source: 'built', reason: 'build', taskId });
+    await trx
+      .insertInto('tasks')
+      .values({
+        id: taskId,
+        user_id: user.userId,
+        url: recipe.source_url,
+        task: 'fixture',
+        status: 'completed',
+        iteration: 0,
+        user_input_prompt: null,
+        user_response: null,
+        result_scraper_id: scraper.id,
+        result_marketplace_id: null,
+        error: null,
+        parent_task_id: null,
+        extends_scraper_id: null,
+        revision_type: null,
+        auth_enabled: 0,
+        allow_auth: 0,
+        source: 'built',
+        contributes_to_marketplace: 1,
+        workspace: 0,
+        progress: JSON.stringify({ stage: 'done', headline: 'Ready', percent: 100, endpoints: [], log: [] }),
+        marketplace_apis: null,
+        existing_marketplace_apis: null,
+        created_at: now,
+        updated_at: now,
+        completed_at: now,
+      })
+      .execute();
+    return scraper.id;
+  });
   return { taskId, scraperId };
 }
 
