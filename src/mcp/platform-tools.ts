@@ -1,10 +1,11 @@
 /**
  * The platform tools of decisions.md, each mapped onto one service: search_marketplace,
  * build_api (createDispatch), get_task (the task, with progress), call_endpoint
- * (executeEndpoint: the same limits and credits as HTTP), revise_api; plus find_tools (search the
+ * (executeEndpoint: the same limits and credits as HTTP), revise_api (reviseTask); plus find_tools (search the
  * caller's own endpoint tools) and read_more (the rest of a capped result).
  */
-import { QuarryError, notFound } from '../errors/index.js';
+import { notFound } from '../errors/index.js';
+import { reviseTask } from '../services/revisions/index.js';
 import { createDispatch, getOwnedTask, toTaskView } from '../services/tasks.js';
 import { executeEndpoint } from '../services/execute.js';
 import { isTerminal } from '../services/task-state.js';
@@ -146,7 +147,8 @@ const reviseApi: PlatformTool = {
   definition: {
     name: 'revise_api',
     title: 'Revise an API',
-    description: 'Ask for a change of a completed API in plain words (fix, extend or modify); answers the new revision task_id.',
+    description:
+      'Ask for a change of a completed API in plain words (fix, extend or modify). Answers the revision task_id and its progress; follow it with get_task.',
     inputSchema: object(
       {
         task_id: str(100, 'The completed task of the API'),
@@ -158,10 +160,11 @@ const reviseApi: PlatformTool = {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   },
   async run(ctx, args) {
-    // Ownership first, so another account's task is a 404 whatever else holds.
-    await getOwnedTask(ctx.deps, ctx.caller.userId, String(args.task_id));
-    // The revision service (src/services/revisions) is not part of this server yet.
-    throw new QuarryError('unavailable', 'Revisions are not available on this server yet');
+    const queued = await reviseTask(ctx.deps, ctx.caller.userId, String(args.task_id), {
+      revision: String(args.revision),
+      contributes_to_marketplace: args.contributes_to_marketplace as boolean,
+    });
+    return { value: { revision_type: queued.revision_type, ...(await taskValue(ctx, queued.task_id)) } };
   },
 };
 

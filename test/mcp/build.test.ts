@@ -59,6 +59,23 @@ describe('building an API through MCP', () => {
     expect(BOOKS.map((b) => b.title)).toContain(title);
   }, 90_000);
 
+  it('revise_api queues a revision that get_task follows to a new version of the same API', async () => {
+    const { tasks } = (await t.call('GET', '/dispatch/tasks?status=completed', { key: user.key })).json();
+    const built = tasks[0];
+    const queued = resultJson(await callTool(client, 'revise_api', { task_id: built.id, revision: 'also return the UPC' }));
+    expect(queued).toMatchObject({ revision_type: 'extend', parent_task_id: built.id });
+    let task = queued;
+    for (let polls = 0; !['completed', 'failed', 'cancelled'].includes(task.status); polls++) {
+      expect(polls).toBeLessThan(20);
+      task = resultJson(await callTool(client, 'get_task', { task_id: queued.task_id, wait_seconds: 5 }));
+    }
+    expect(task.status, task.error).toBe('completed');
+    expect(task.api.scraper_id).toBe(built.result_scraper_id);
+    const get = task.api.endpoints.find((e: any) => e.endpoint_name.startsWith('get_'));
+    const answer = resultJson(await callTool(client, get.tool, get.sample_inputs));
+    expect(answer.data.upc).toMatch(/^a[0-9a-f]{12}$/);
+  }, 90_000);
+
   it('the build was released to the marketplace: search_marketplace finds it, any key calls the canonical', async () => {
     const found = resultJson(await callTool(client, 'search_marketplace', { query: 'books', limit: 5 }));
     const api = found.apis.find((a: any) => a.source_url.startsWith(site.url));

@@ -151,4 +151,15 @@ describe('the SDK against a real server', () => {
     const errors = await runExample('errors.ts', [api.scraper_id, detail.endpoint_name, '{}'], env);
     expect(errors.stdout).toMatch(/^Bad input \(input_format_invalid\)/);
   }, 90_000);
+
+  it('revises the API: tasks.revise, waitForTask, revisions, activeTask', async () => {
+    const queued = await quarry.tasks.revise(task.id, { revision: 'also return the UPC' });
+    expect(queued.revision_type).toBe('extend');
+    const child = await quarry.waitForTask(queued.task_id, { intervalMs: 50, timeoutMs: 60_000 });
+    expect(child).toMatchObject({ status: 'completed', parent_task_id: task.id, result_scraper_id: task.result_scraper_id });
+    expect((await quarry.tasks.revisions(task.id)).tasks.map((x) => x.id)).toEqual([queued.task_id]);
+    expect(await quarry.scrapers.activeTask(task.result_scraper_id!)).toEqual({ task: null });
+    const doc = await quarry.apis.openapi(task.result_scraper_id!);
+    expect(doc.notModified ? null : (doc.document.info as { version: string }).version).toBe('2');
+  }, 90_000);
 });
