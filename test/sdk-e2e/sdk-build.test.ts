@@ -132,7 +132,7 @@ describe('the SDK against a real server', () => {
     expect(events[1].data).toMatchObject({ status: 'completed', result_scraper_id: task.result_scraper_id });
   });
 
-  it("the README's examples run against the server (events, marketplace, errors)", async () => {
+  it("the README's examples run against the server (events, marketplace, errors, updates)", async () => {
     const env = { QUARRY_API_KEY: user.key, QUARRY_BASE_URL: base };
     const other = await startFixtureSite(booksSite());
     try {
@@ -150,6 +150,16 @@ describe('the SDK against a real server', () => {
     const detail = api.endpoints.find((e) => e.endpoint_name.startsWith('get_'))!;
     const errors = await runExample('errors.ts', [api.scraper_id, detail.endpoint_name, '{}'], env);
     expect(errors.stdout).toMatch(/^Bad input \(input_format_invalid\)/);
+
+    // A dispatch that matches the release gives a subscribed copy at once: the updates example runs on it.
+    const subscriber = await t.user('developer');
+    const matched = await new Quarry({ apiKey: subscriber.key, baseUrl: base }).dispatch({ url: `${site.url}/` });
+    expect(matched.matched).toBe(true);
+    const updates = await runExample('updates.ts', [matched.task_id], { QUARRY_API_KEY: subscriber.key, QUARRY_BASE_URL: base });
+    expect(updates.stderr).toBe('');
+    expect(updates.stdout).toMatch(/^OpenAPI 3\.1\.0, ETag ".+"$/m);
+    expect(updates.stdout).toMatch(/^Unchanged since: true$/m);
+    expect(updates.stdout).toMatch(/^MCP tools: \S+__get_\w+/m);
   }, 90_000);
 
   it('revises the API: tasks.revise, waitForTask, revisions, activeTask', async () => {
