@@ -44,10 +44,10 @@ export function createMcpServer(deps: ServiceDeps, caller: McpCaller): Server {
     apis: () => (apis ??= listCallerApis(deps, caller.userId)),
   });
 
-  server.setRequestHandler(ListToolsRequestSchema, async (req) => {
+  server.setRequestHandler(ListToolsRequestSchema, async (req, extra) => {
     const from = req.params?.cursor === undefined ? null : decodeCursor(req.params.cursor);
     const platform = from ? [] : PLATFORM_TOOLS.map((t) => t.definition as Tool);
-    const page = await endpointToolsPage(deps, await context(new AbortController().signal).apis(), from, PAGE_SIZE - platform.length);
+    const page = await endpointToolsPage(deps, await context(extra.signal).apis(), from, PAGE_SIZE - platform.length);
     const tools = [...platform, ...(page.tools as unknown as Tool[])];
     return page.next ? { tools, nextCursor: encodeCursor(page.next) } : { tools };
   });
