@@ -13,6 +13,8 @@ import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './sco
 import { shapeTransforms } from './shapes.js';
 import { listSplit, peopleSplit } from './split.js';
 import { mainEntityTypes } from './structured.js';
+import { preferRicherText } from './richer.js';
+import { demoteSiteNames } from './site-name.js';
 import { weighStruckPrices } from './struck.js';
 import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
 
@@ -56,6 +58,8 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
   splitJoinedValues(scored, concept, pages);
   applyAgreement(scored);
   weighStruckPrices(scored, concept, pages);
+  demoteSiteNames(scored, concept, pages);
+  preferRicherText(scored, concept);
   return scored.sort((a, b) => b.score - a.score);
 }
 

@@ -29,7 +29,9 @@ function tokens(name: string): string[] {
 }
 
 export function isFurnitureName(name: string): boolean {
-  return tokens(name).some((t) => WORDS.has(t));
+  // In BEM names only the block says where an element sits: `job__header` is the job's header, not the page's.
+  const block = name.includes('__') ? name.slice(0, name.indexOf('__')) : name;
+  return tokens(block).some((t) => WORDS.has(t));
 }
 
 /** A JSON path through furniture keys (`root.shop.name`, `recommendations[0].title`); quoted keys are ignored. */

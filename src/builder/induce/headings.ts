@@ -61,8 +61,10 @@ function hasQualifierTail(page: PageContext, el: Element): boolean {
   return /^[([{].*[)\]}]$/.test(tail) || /^[-|:–—]/.test(tail);
 }
 
-const BY = /^\s*(?:by|written by|por|door|von|par|przez)\s+\S/i;
-const BY_CLEAN = '^\\s*(?:by|written by|por|door|von|par|przez)\\s+';
+/** "by" in bylines: en, es/pt, nl, de, fr, pl, it, sv/no, da. */
+const BY_WORDS = 'by|written by|por|door|von|par|przez|di|av|af';
+const BY = new RegExp(`^\\s*(?:${BY_WORDS})\\s+\\S`, 'i');
+const BY_CLEAN = `^\\s*(?:${BY_WORDS})\\s+`;
 
 export function bylineCandidates(ctx: InduceContext): Candidate[] {
   const out = new Map<string, Candidate>();

@@ -30,7 +30,14 @@ function pageLanguage(page: PageContext): string {
 const items = (values: unknown[]): string[] =>
   values.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
 
-const wordCount = (s: string): number => s.trim().split(/\s+/).filter(Boolean).length;
+/** Longer one-word parts are names in their own right ("Gewandhausorchester", "MDR-Rundfunkchor"), not broken pieces. */
+const NAME_WORD = 9;
+
+/** Whether a part after splitting still reads as a whole name. */
+const wholeName = (s: string): boolean => {
+  const words = s.trim().split(/\s+/).filter(Boolean);
+  return words.length >= 2 || (words.length === 1 && words[0].length >= NAME_WORD);
+};
 
 /**
  * The split transform for a many-valued person field, from the values its good candidates read
@@ -45,7 +52,7 @@ export function peopleSplit(values: unknown[], pages: PageContext[]): Transform 
   const re = new RegExp(source, 'i');
   for (const text of texts) {
     const parts = text.split(re).filter((p) => p.trim());
-    if (parts.length > 1 && parts.some((p) => wordCount(p) < 2)) return null;
+    if (parts.length > 1 && !parts.every(wholeName)) return null;
   }
   return { op: 'split', pattern: source, flags: 'i' };
 }

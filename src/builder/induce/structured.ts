@@ -5,6 +5,7 @@
  */
 import { jsonLdNodes, microdataElements, type PageContext } from '../../recipe/extract/index.js';
 import { nameTokens } from '../knowledge/index.js';
+import { stem } from './page-labels.js';
 import type { Candidate, InduceContext } from './types.js';
 
 /** Types that describe the page or site around the entity, never the entity itself. */
@@ -117,7 +118,8 @@ export function jsonLdCandidates(ctx: InduceContext): Candidate[] {
     });
   });
   // Properties named like the field on the main entity (`numberOfPages` for `pages`).
-  const tokens = nameTokens(ctx.fieldName).filter((t) => t.length >= 4);
+  // By stem: `performers` finds `performer`.
+  const tokens = nameTokens(ctx.fieldName).filter((t) => t.length >= 4).map(stem);
   if (tokens.length > 0 && main.length > 0) {
     const keys = new Set<string>();
     for (const page of pages) {

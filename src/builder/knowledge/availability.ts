@@ -27,9 +27,14 @@ export const AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   // it
   ['esaurito', 'OutOfStock'], ['non disponibile', 'OutOfStock'], ['disponibile', 'InStock'], ['aggiungi al carrello', 'InStock'],
   // pt
-  ['esgotado', 'OutOfStock'], ['indisponível', 'OutOfStock'], ['em estoque', 'InStock'], ['disponível', 'InStock'],
+  ['esgotado', 'OutOfStock'], ['indisponível', 'OutOfStock'], ['em estoque', 'InStock'], ['disponível', 'InStock'], ['adicionar ao carrinho', 'InStock'],
+  ['adicionar à sacola', 'InStock'], ['avise-me quando chegar', 'OutOfStock'],
   // pl
   ['niedostępny', 'OutOfStock'], ['wyprzedany', 'SoldOut'], ['brak w magazynie', 'OutOfStock'], ['dostępny', 'InStock'], ['w magazynie', 'InStock'],
+  ['dodaj do koszyka', 'InStock'], ['powiadom o dostępności', 'OutOfStock'],
+  // "tell me when it is back": shops offer it only for what they cannot sell now
+  ['notify me when available', 'OutOfStock'], ['email me when available', 'OutOfStock'], ['benachrichtigen, wenn verfügbar', 'OutOfStock'],
+  ['prévenez-moi', 'OutOfStock'], ['avísame', 'OutOfStock'], ['avvisami', 'OutOfStock'],
 ];
 
 /** Condition phrases -> schema.org OfferItemCondition names. */

@@ -50,12 +50,15 @@ export const OTHER: Concept[] = [
   },
   {
     id: 'location',
-    names: ['location', 'address', 'place', 'city', 'ubicacion', 'direccion', 'locatie', 'adres', 'standort', 'adresse', 'lieu', 'luogo', 'indirizzo', 'localizacao', 'lokalizacja', 'adres'],
+    names: ['location', 'address', 'place', 'city', 'venue', 'ubicacion', 'direccion', 'ciudad', 'locatie', 'adres', 'plaats', 'stad', 'standort', 'stadt', 'ort', 'adresse',
+      'lieu', 'ville', 'luogo', 'indirizzo', 'citta', 'localizacao', 'cidade', 'lokalizacja', 'miasto', 'miejscowosc'],
     labels: ['location', 'address', 'city', 'where', 'ubicación', 'dirección', 'localidad', 'locatie', 'adres', 'plaats', 'standort', 'ort', 'adresse', 'lieu', 'ville',
       'luogo', 'indirizzo', 'città', 'localização', 'endereço', 'lokalizacja', 'adres', 'miejsce',
       // Where a job is done.
       'job location', 'work location', 'lugar de trabajo', 'werklocatie', 'standplaats', 'arbeitsort', 'einsatzort', 'dienstort', 'lieu de travail',
-      'sede', 'sede di lavoro', 'luogo di lavoro', 'local de trabalho', 'miejsce pracy'],
+      'sede', 'sede di lavoro', 'luogo di lavoro', 'local de trabalho', 'miejsce pracy',
+      // Where an event takes place.
+      'venue', 'veranstaltungsort', 'spielort', 'spielstätte', 'salle', 'recinto', 'lugar', 'sala', 'zaal', 'miasto', 'cidade', 'ciudad', 'stadt', 'stad'],
     schema: [{ path: 'address.streetAddress' }, { path: 'jobLocation.address.addressLocality' }, { path: 'location.name' }, { path: 'address' }],
     microdata: ['address', 'location', 'addressLocality'],
     anchors: ['location', 'address', 'city', 'locality'],
@@ -134,6 +137,18 @@ export const OTHER: Concept[] = [
     microdata: ['vehicleModelDate', 'productionDate'],
     anchors: ['year'],
     shape: 'integer',
+  },
+  {
+    id: 'performer',
+    names: ['performers', 'performer', 'artists', 'artist', 'lineup', 'line_up', 'musicians', 'interpreten', 'mitwirkende', 'kunstler', 'artistes', 'artistas',
+      'interpreti', 'artiesten', 'wykonawcy'],
+    labels: ['performers', 'artists', 'artist', 'line-up', 'lineup', 'with', 'featuring', 'mit', 'mitwirkende', 'interpreten', 'künstler', 'besetzung', 'avec',
+      'artistes', 'con', 'artistas', 'intérpretes', 'interpreti', 'met', 'artiesten', 'wykonawcy', 'występują'],
+    schema: [{ path: 'performer.name' }, { path: 'performer' }, { path: 'performers.name' }],
+    microdata: ['performer.name', 'performer'],
+    anchors: ['performer', 'artist', 'lineup', 'line-up', 'cast'],
+    shape: 'person',
+    many: true,
   },
   {
     id: 'director',

@@ -1,0 +1,40 @@
+/**
+ * The site's own name offered as a person: structured data often names the publishing site as
+ * a recipe's or article's author ("Le Ricette della Nonna") while the byline names the person
+ * who wrote it, different on every page. When a candidate gives the same value on every
+ * training page, that value is part of every page's title (the site name), and another
+ * candidate names different people on those pages, the site name is demoted. A blog whose
+ * author is the site itself has no such competitor and keeps it.
+ */
+import { fold, type PageContext } from '../../recipe/extract/index.js';
+import type { Concept } from '../knowledge/index.js';
+import { documentTitle } from './headings.js';
+import type { ScoredCandidate } from './score-candidates.js';
+import { valueKey } from './shapes.js';
+
+const DEMOTION = 0.4;
+const PERSON_FIT = 0.8;
+
+function keys(s: ScoredCandidate): Array<string | null> {
+  return s.values.map((v) => (v === null ? null : valueKey(v)));
+}
+
+/** The one value a candidate gives on every page, when it is the same everywhere and part of every title. */
+function siteName(s: ScoredCandidate, pages: PageContext[]): string | null {
+  const ks = keys(s);
+  if (ks.some((k) => k === null) || new Set(ks).size !== 1) return null;
+  const first = s.values[0];
+  const text = typeof first === 'string' ? first : Array.isArray(first) && first.length === 1 && typeof first[0] === 'string' ? first[0] : null;
+  if (!text) return null;
+  return pages.every((p) => documentTitle(p).includes(fold(text))) ? ks[0] : null;
+}
+
+export function demoteSiteNames(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): void {
+  if (concept.shape !== 'person' || pages.length < 2) return;
+  const varied = scored.filter((s) => s.fit >= PERSON_FIT && s.coverage === 1 && new Set(keys(s)).size === pages.length);
+  for (const s of scored) {
+    const name = siteName(s, pages);
+    if (name === null) continue;
+    if (varied.some((o) => keys(o).every((k) => k !== name))) s.score *= DEMOTION;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Induction on small synthetic pages for layouts the development corpus does not show: stale
+ * structured prices during a sale, stock messages with a state class, the site's name as the
+ * author, structured fragments of a fuller visible text, ingredient tables, servings inputs.
+ */
+import { describe, expect, it } from 'vitest';
+import { induceDetailExtraction } from '../../src/builder/induce/index.js';
+import { evaluateExtraction, type PageInput } from '../../src/recipe/extract/index.js';
+
+const page = (lang: string, title: string, body: string, ld?: unknown, site = 'Shop'): PageInput => ({
+  url: `https://site.example/${encodeURIComponent(title)}`,
+  contentType: 'text/html',
+  text: `<!doctype html><html lang="${lang}"><head><title>${title} - ${site}</title>${ld ? `<script type="application/ld+json">${JSON.stringify(ld)}</script>` : ''}</head>
+<body><header class="site-header"><nav class="menu"><a href="/">Home</a></nav></header><main>${body}</main><footer>© ${site}</footer></body></html>`,
+});
+
+function read(training: PageInput[], fields: string[], heldOut: PageInput[], vertical?: string): Array<Record<string, unknown>> {
+  const { extraction } = induceDetailExtraction({ pages: training, fields: fields.map((name) => ({ name })), vertical });
+  return heldOut.map((p) => evaluateExtraction(extraction, p) as Record<string, unknown>);
+}
+
+describe('prices during a sale', () => {
+  const product = (name: string, regular: string, sale?: string): PageInput => {
+    const ld = { '@context': 'https://schema.org', '@type': 'Product', name, offers: { '@type': 'Offer', price: regular, priceCurrency: 'USD' } };
+    const price = sale ? `<span class="price price--sale">$${sale}</span> <s class="price price--compare">$${regular}</s>` : `<span class="price">$${regular}</span>`;
+    return page('en', name, `<h1>${name}</h1><div class="price-wrap">${price}</div>`, ld);
+  };
+  it('reads the visible price when the structured price is shown struck out', () => {
+    const [onSale, regular] = read([product('Lamp', '64.95', '44.95'), product('Bank', '49.99')], ['price'], [product('Tent', '899.00', '749.00'), product('Clip', '14.99')], 'product');
+    expect(onSale.price).toBe(749);
+    expect(regular.price).toBe(14.99);
+  });
+  it('reads the struck price for a former-price field', () => {
+    const [got] = read([product('Lamp', '64.95', '44.95'), product('Stove', '30.00', '20.00')], ['old_price'], [product('Tent', '899.00', '749.00')], 'product');
+    expect(got.old_price).toBe(899);
+  });
+});
+
+describe('stock messages', () => {
+  const tool = (name: string, ok: boolean): PageInput =>
+    page('de', name, `<h1>${name}</h1><span class="preis">19,99 €</span>
+      <div class="lieferstatus lieferstatus--${ok ? 'gruen' : 'rot'}">${ok ? 'Sofort lieferbar, Lieferzeit 1-3 Werktage' : 'Derzeit nicht verfügbar'}</div>`);
+  it('finds a stock phrase inside a longer message and ignores the state modifier class', () => {
+    const got = read([tool('Bohrer', true), tool('Säge', true)], ['availability'], [tool('Hammer', false), tool('Zange', true)], 'product');
+    expect(got.map((g) => g.availability)).toEqual(['OutOfStock', 'InStock']);
+  });
+});
+
+describe('authors', () => {
+  const recipe = (name: string, person: string): PageInput =>
+    page('it', name, `<h1>${name}</h1><p class="firma">di <a href="/autori/x">${person}</a> · aggiornata il 3 aprile 2024</p>`,
+      { '@context': 'https://schema.org', '@type': 'Recipe', name, author: { '@type': 'Organization', name: 'Ricette della Nonna' } }, 'Ricette della Nonna');
+  it('prefers the byline naming people over the site name in structured data', () => {
+    const [got] = read([recipe('Carbonara', 'Giulia Romano'), recipe('Lasagne', 'Marco Bianchi')], ['author'], [recipe('Tiramisù', 'Chiara Esposito')], 'recipe');
+    expect(got.author).toEqual(['Chiara Esposito']);
+  });
+  it('keeps the site as author when nothing else names a person', () => {
+    const blog = (name: string): PageInput =>
+      page('en', name, `<h1>${name}</h1>`, { '@context': 'https://schema.org', '@type': 'Recipe', name, author: { '@type': 'Person', name: 'Plant Kitchen' } }, 'Plant Kitchen');
+    const [got] = read([blog('Soup'), blog('Salad')], ['author'], [blog('Stew')], 'recipe');
+    expect(got.author).toEqual(['Plant Kitchen']);
+  });
+  it('splits performers joined with "und", one-word ensemble names included', () => {
+    const event = (name: string, cast: string): PageInput => page('de', name, `<h1>${name}</h1><p class="event-cast">Mit: ${cast}</p>`);
+    const [got] = read([event('Neunte', 'Gewandhausorchester und Andris Nelsons'), event('Lieder', 'Christian Gerhaher')], ['performers'], [event('Carmina', 'MDR-Rundfunkchor, MDR-Sinfonieorchester und Dennis Russell Davies')], 'event');
+    expect(got.performers).toEqual(['MDR-Rundfunkchor', 'MDR-Sinfonieorchester', 'Dennis Russell Davies']);
+  });
+});
+
+describe('the fuller visible text', () => {
+  const job = (title: string, city: string, region: string): PageInput =>
+    page('en', title, `<h1>${title}</h1><div class="job__header"><div class="job__location">${city}, ${region}</div></div>`, {
+      '@context': 'https://schema.org', '@type': 'JobPosting', title,
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: city, addressRegion: region } },
+    });
+  it('reads "City, ST" shown on the page rather than the city alone from JSON-LD', () => {
+    const [got] = read([job('Nurse', 'Denver', 'CO'), job('Engineer', 'Austin', 'TX')], ['location'], [job('Designer', 'Portland', 'OR')], 'job');
+    expect(got.location).toBe('Portland, OR');
+  });
+});
+
+describe('recipe pages without structured data', () => {
+  const rezept = (name: string, portions: number, rows: Array<[string, string]>): PageInput =>
+    page('de', name, `<h1>${name}</h1><section class="zutaten-block"><h2>Zutaten</h2>
+      <form class="rechner"><label for="p">Portionen</label> <input id="p" type="number" name="portionen" value="${portions}"> <button>Berechnen</button></form>
+      <table class="zutaten-tabelle">${rows.map(([a, w]) => `<tr><td class="menge">${a}</td><td class="zutat">${w}</td></tr>`).join('')}</table></section>`);
+  it('reads ingredient table rows under a heading, and servings from a calculator input', () => {
+    const training = [rezept('Kuchen', 12, [['500 g', 'Mehl'], ['3', 'Eier'], ['200 g', 'Zucker']]), rezept('Suppe', 4, [['250 g', 'Linsen'], ['2', 'Kartoffeln']])];
+    const [got] = read(training, ['ingredients', 'yields'], [rezept('Salat', 6, [['1 kg', 'Kartoffeln'], ['1', 'Zwiebel'], ['3 EL', 'Öl']])], 'recipe');
+    expect(got).toEqual({ ingredients: ['1 kg Kartoffeln', '1 Zwiebel', '3 EL Öl'], yields: 6 });
+  });
+});
