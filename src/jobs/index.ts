@@ -5,8 +5,9 @@ import type { JobRegistry } from '../queue/index.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { BUILD_JOB } from '../services/tasks.js';
 import { buildJob } from './build.js';
-import { REVISE_JOB } from '../services/revisions/index.js';
+import { REVISE_JOB, SELF_HEAL_JOB } from '../services/revisions/index.js';
 import { reviseJob } from './revise.js';
+import { selfHealJob } from './self-heal.js';
 import { marketplaceReleaseHook } from '../services/marketplace/index.js';
 
 export function registerJobs(registry: JobRegistry, deps: ServiceDeps): void {
@@ -14,4 +15,6 @@ export function registerJobs(registry: JobRegistry, deps: ServiceDeps): void {
   registry.register(BUILD_JOB, build.handler, build.options);
   const revise = reviseJob(deps, { release: marketplaceReleaseHook(deps) });
   registry.register(REVISE_JOB, revise.handler, revise.options);
+  const selfHeal = selfHealJob(deps);
+  registry.register(SELF_HEAL_JOB, selfHeal.handler, selfHeal.options);
 }

@@ -23,6 +23,7 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'POST', path: (i) => `/dispatch/${i.taskId}`, body: { user_response: { a: 1 } }, owned: true },
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/cancel`, owned: true },
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/revise`, body: { revision: 'fix it' }, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/scrapers/${i.scraperId}/health`, owned: true },
   { method: 'GET', path: (i) => `/dispatch/scrapers/${i.scraperId}/active-task`, owned: true },
   { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/revisions`, owned: true },
   { method: 'POST', path: (i) => `/scraper/${i.scraperId}/anything`, body: {}, owned: true },

@@ -19,6 +19,7 @@ import type { Intent } from './types.js';
 export { classifyRevision, NOT_UNDERSTOOD, type Classification } from './classify.js';
 export { parseRevision, parseClause } from './grammar.js';
 export { classifyWithLlm } from './llm.js';
+export { checkEndpoint, type EndpointCheck } from './health-check.js';
 export type { ReviseRequest } from './workspace.js';
 export type * from './types.js';
 

@@ -15,9 +15,8 @@ import { fallbackDetail } from '../detail-fallback.js';
 import type { ProgressReporter } from '../progress.js';
 import type { LlmAssist } from '../llm/index.js';
 import { testEndpoint, type EndpointCase, type EndpointVerdict } from '../test-endpoints.js';
-import { endpointKind, firstRequest, paramNames, paramSchemaOf } from './anatomy.js';
 import { clone } from './edit.js';
-import { paramsFromUrl } from './url-params.js';
+import { testInputsOf } from './test-inputs.js';
 import type { RevisionPlan } from './types.js';
 
 export interface ReviseRequest {
@@ -33,9 +32,6 @@ export interface ReviseRequest {
   llm: LlmAssist | null;
   logger?: Logger;
 }
-
-/** At most this many test inputs per endpoint: the sample and fresh ones. */
-const MAX_CASES = 5;
 
 export class Workspace {
   draft: Recipe;
@@ -108,32 +104,7 @@ export class Workspace {
 
   /** Test inputs of an endpoint: its sample, then inputs made from pages the site links to now. */
   cases(ep: EndpointRecipe): EndpointCase[] {
-    const cases: EndpointCase[] = [{ params: ep.sample_inputs, heldOut: false }];
-    const seen = new Set([JSON.stringify(ep.sample_inputs)]);
-    const add = (params: Record<string, unknown>) => {
-      const key = JSON.stringify(params);
-      if (seen.has(key) || cases.length >= MAX_CASES) return;
-      seen.add(key);
-      cases.push({ params, heldOut: true });
-    };
-    const kind = endpointKind(ep);
-    if (kind === 'detail') {
-      const template = firstRequest(ep)?.url;
-      const urls = this.explored ? [...(this.explored.detail?.urls ?? []), ...Object.keys(this.explored.pages)] : [];
-      if (template) {
-        for (const url of urls) {
-          const params = paramsFromUrl(template, url, this.original.source_url, ep);
-          if (params) add({ ...ep.sample_inputs, ...params });
-        }
-      }
-      // Examples the build wrote into the parameter's schema.
-      const [only] = paramNames(ep);
-      const examples = only && paramNames(ep).length === 1 ? (paramSchemaOf(ep, only)?.examples as unknown[] | undefined) : undefined;
-      for (const e of examples ?? []) add({ [only]: e });
-    } else if (paramNames(ep).includes('page')) {
-      add({ ...ep.sample_inputs, page: 2 });
-    }
-    return cases;
+    return testInputsOf(ep, this.original.source_url, this.explored);
   }
 
   /** Run an endpoint of `recipe` through the real interpreter on its test inputs. */

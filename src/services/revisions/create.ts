@@ -9,13 +9,16 @@
  * recorded on the scraper, and every later revision of that API is charged and never
  * contributes, whatever it asks.
  */
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/index.js';
 import { iso, newId } from '../../clock.js';
 import { CHARGES } from '../../config/index.js';
 import { conflict } from '../../errors/index.js';
 import type { ServiceDeps } from '../deps.js';
 import { chargeOrThrow } from '../credits.js';
-import { findScraper, getLatestVersion } from '../scrapers.js';
-import { getOwnedTask, initialProgress } from '../tasks.js';
+import { findScraper, getLatestVersion, type ScraperRow } from '../scrapers.js';
+import { getOwnedTask, initialProgress, type TaskRow } from '../tasks.js';
+import type { RevisionPlan } from '../../builder/revise/index.js';
 import { IN_FLIGHT } from '../task-state.js';
 import { detachFromCanonical } from '../marketplace/index.js';
 import { classifyForRevision } from './classify.js';
@@ -49,56 +52,76 @@ export async function reviseTask(deps: ServiceDeps, userId: string, taskId: stri
 
   const optedOut = scraper.contributes_to_marketplace === 0;
   const contributes = !optedOut && input.contributes_to_marketplace !== false;
-  const now = iso(deps.clock);
   const childId = newId();
   await deps.db.kysely.transaction().execute(async (trx) => {
     if (!contributes) await chargeOrThrow(trx, deps.clock, userId, CHARGES.privateRevision, 'private_revision', childId);
     if (!contributes && !optedOut) {
-      await trx.updateTable('scrapers').set({ contributes_to_marketplace: 0, updated_at: now }).where('id', '=', scraper.id).execute();
+      await trx.updateTable('scrapers').set({ contributes_to_marketplace: 0, updated_at: iso(deps.clock) }).where('id', '=', scraper.id).execute();
     }
-    await trx
-      .insertInto('tasks')
-      .values({
-        id: childId,
-        user_id: userId,
-        url: parent.url,
-        task: input.revision,
-        status: 'queued',
-        iteration: 0,
-        user_input_prompt: null,
-        user_response: null,
-        result_scraper_id: null,
-        result_marketplace_id: null,
-        error: null,
-        parent_task_id: parent.id,
-        extends_scraper_id: scraper.id,
-        revision_type: plan.type,
-        auth_enabled: parent.auth_enabled,
-        allow_auth: parent.allow_auth,
-        source: childSource(scraper.source, parent.source),
-        contributes_to_marketplace: contributes ? 1 : 0,
-        workspace: parent.workspace,
-        progress: JSON.stringify(initialProgress(now)),
-        marketplace_apis: null,
-        existing_marketplace_apis: null,
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-      })
-      .execute();
-    // The job key holds while a revision of this API is queued or running: a second one racing
-    // this one past the check above finds it taken, and its whole transaction rolls back.
-    const job = await deps.queue.enqueue(trx, {
-      kind: REVISE_JOB,
-      payload: { taskId: childId, plan, baseVersion: live.version },
-      taskId: childId,
-      jobKey: `revise:${scraper.id}`,
-    });
-    if (!job.created) throw conflict(`A revision of this API is already in progress`);
+    const queued = await insertRevision(trx, deps, { id: childId, parent, scraper, text: input.revision, plan, contributes, baseVersion: live.version });
+    if (!queued) throw conflict(`A revision of this API is already in progress`);
   });
   // Opting out desyncs the API from its canonical for good: no updates, no contributions.
   if (!contributes && !optedOut) await detachFromCanonical(deps, scraper.id);
   return { task_id: childId, revision_type: plan.type };
+}
+
+export interface RevisionRow {
+  id: string;
+  /** The task whose API is revised (null for an API that has no task, e.g. an imported recipe). */
+  parent: Pick<TaskRow, 'id' | 'url' | 'auth_enabled' | 'allow_auth' | 'source' | 'workspace'> | null;
+  scraper: ScraperRow;
+  text: string;
+  plan: RevisionPlan;
+  contributes: boolean;
+  baseVersion: number;
+}
+
+/**
+ * Write a queued revision task and its job in the caller's transaction. False when a revision of
+ * the API is already queued or running: the job key `revise:{scraper_id}` is held while one is,
+ * so a second one racing the first past any check finds it taken (the caller rolls back).
+ */
+export async function insertRevision(trx: Transaction<Database>, deps: Pick<ServiceDeps, 'clock' | 'queue'>, row: RevisionRow): Promise<boolean> {
+  const now = iso(deps.clock);
+  const { parent, scraper } = row;
+  await trx
+    .insertInto('tasks')
+    .values({
+      id: row.id,
+      user_id: scraper.user_id,
+      url: parent?.url ?? scraper.website,
+      task: row.text,
+      status: 'queued',
+      iteration: 0,
+      user_input_prompt: null,
+      user_response: null,
+      result_scraper_id: null,
+      result_marketplace_id: null,
+      error: null,
+      parent_task_id: parent?.id ?? null,
+      extends_scraper_id: scraper.id,
+      revision_type: row.plan.type,
+      auth_enabled: parent?.auth_enabled ?? 0,
+      allow_auth: parent?.allow_auth ?? 0,
+      source: childSource(scraper.source, parent?.source ?? 'built'),
+      contributes_to_marketplace: row.contributes ? 1 : 0,
+      workspace: parent?.workspace ?? 0,
+      progress: JSON.stringify(initialProgress(now)),
+      marketplace_apis: null,
+      existing_marketplace_apis: null,
+      created_at: now,
+      updated_at: now,
+      completed_at: null,
+    })
+    .execute();
+  const job = await deps.queue.enqueue(trx, {
+    kind: REVISE_JOB,
+    payload: { taskId: row.id, plan: row.plan, baseVersion: row.baseVersion },
+    taskId: row.id,
+    jobKey: `revise:${scraper.id}`,
+  });
+  return job.created;
 }
 
 async function refuseIfInFlight(deps: ServiceDeps, userId: string, scraperId: string): Promise<void> {
