@@ -55,8 +55,26 @@ export function openDb(opts: OpenDbOptions): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  // A second, read-only connection for hot reads: in WAL mode it sees exactly the committed
+  // data, never a write transaction in flight on the main connection, and it answers
+  // synchronously without queueing behind that connection's lock.
+  const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true, fileMustExist: true });
+  if (reader) {
+    reader.pragma('busy_timeout = 5000');
+    sqliteReaders.set(kysely, withStatementCache(reader));
+  }
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: async () => {
+      reader?.close();
+      await kysely.destroy();
+    },
+  };
 }
+
+/** Read-only SQLite connections by database (see openDb); used by preparedQuery. */
+export const sqliteReaders = new WeakMap<object, SQLite.Database>();
 
 /**
  * Kysely prepares every query anew; preparing costs more than running a simple one. The

@@ -2,10 +2,12 @@
  * Precompiled queries for hot paths. Building and compiling a Kysely query costs more than
  * running it on SQLite; a hot query is compiled once per database (with sentinel values in
  * place of its parameters) and then executed with the real values swapped in. The SQL stays
- * dialect-correct because the database's own compiler produced it.
+ * dialect-correct because the database's own compiler produced it. On SQLite the statement
+ * runs on the read-only connection (see db/index.ts), so a hot read never waits for a write.
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { sqliteReaders } from './index.js';
 
 const SENTINEL = (i: number) => `\u0000quarry-param-${i}\u0000`;
 
@@ -27,6 +29,9 @@ export function preparedQuery<P extends unknown[], R>(
       compiled.set(db, c);
     }
     const values = c.slots.map((s) => (typeof s === 'number' ? params[s] : s.value));
+    // SQLite: run on the read-only connection directly (committed data only); else through Kysely.
+    const reader = sqliteReaders.get(db);
+    if (reader) return reader.prepare(c.sql).all(...values) as R[];
     const res = await db.executeQuery<R>(CompiledQuery.raw(c.sql, values));
     return res.rows;
   };
