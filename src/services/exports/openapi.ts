@@ -46,8 +46,7 @@ export function openApiDocument(config: Pick<Config, 'publicUrl'>, snapshot: Api
 }
 
 function describeApi(recipe: Recipe): string {
-  const lines = [recipe.description.trim(), '', `Built by Quarry from ${recipe.source_url}.`];
-  return lines.filter((l, i) => l !== '' || i > 0).join('\n');
+  return [recipe.description.trim(), `Built by Quarry from ${recipe.source_url}.`].filter(Boolean).join('\n\n');
 }
 
 function operation(ep: EndpointRecipe, pinned: number | null): Json {
