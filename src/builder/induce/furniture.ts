@@ -10,7 +10,7 @@ const WORDS = new Set([
   'crosssell', 'carousel', 'banner', 'promo', 'promotion', 'ads', 'advert', 'advertisement', 'newsletter', 'subscription',
   'subscribe', 'membership', 'seo', 'breadcrumb', 'breadcrumbs', 'review', 'reviews', 'comment', 'comments', 'testimonial',
   'testimonials', 'cookie', 'cookies', 'consent', 'modal', 'popup', 'share', 'social', 'widget', 'sponsored', 'featured',
-  'trending', 'popular', 'latest', 'more', 'also', 'shop',
+  'trending', 'popular', 'latest', 'more', 'also',
 ]);
 
 /**
@@ -34,12 +34,18 @@ export function isFurnitureName(name: string): boolean {
   return tokens(block).some((t) => WORDS.has(t));
 }
 
+/**
+ * Keys of embedded JSON that hold the site's own data rather than the entity's: a `shop` object
+ * names the store, not the product's brand. (As an HTML class, "shop" names product pages too.)
+ */
+const PATH_WORDS = new Set(['shop', 'store', 'site', 'tracking', 'analytics']);
+
 /** A JSON path through furniture keys (`root.shop.name`, `recommendations[0].title`); quoted keys are ignored. */
 export function isFurniturePath(path: string): boolean {
   return path
     .split(/[.[\]]+/)
     .filter((seg) => /^[A-Za-z_$][\w$]*$/.test(seg))
-    .some(isFurnitureName);
+    .some((seg) => isFurnitureName(seg) || tokens(seg).some((t) => PATH_WORDS.has(t)));
 }
 
 const TAGS = new Set(['nav', 'footer', 'aside', 'header', 'form', 'dialog']);

@@ -5,7 +5,7 @@
  */
 import { jsonLdNodes, microdataElements, type PageContext } from '../../recipe/extract/index.js';
 import { nameTokens } from '../knowledge/index.js';
-import { stem } from './page-labels.js';
+import { labelWords, stem } from './page-labels.js';
 import type { Candidate, InduceContext } from './types.js';
 
 /** Types that describe the page or site around the entity, never the entity itself. */
@@ -157,6 +157,23 @@ export function metaCandidates(ctx: InduceContext): Candidate[] {
     if (!ctx.pages.some((p) => p.metaTags().has(key.toLowerCase()))) return;
     out.push({ source: { meta: key }, kind: 'meta', prior: 0.72 - 0.03 * i, describe: `meta ${key}` });
   });
+  return [...out, ...twitterDataCandidates(ctx)];
+}
+
+const TWITTER_PAIRS = 4;
+
+/**
+ * Twitter cards state facts as pairs: `twitter:label1` "Price" names `twitter:data1` "€344.00".
+ * A data tag is a candidate when its label is one of the field's label words (in any
+ * language); the same tag names a price on one site and the author on another.
+ */
+function twitterDataCandidates(ctx: InduceContext): Candidate[] {
+  const wanted = new Set([...ctx.concept.labels, ...(ctx.concept.own ?? [])].map((l) => labelWords(l).map(stem).join(' ')));
+  const out: Candidate[] = [];
+  for (let n = 1; n <= TWITTER_PAIRS; n++) {
+    const named = ctx.pages.some((p) => (p.metaTags().get(`twitter:label${n}`) ?? []).some((l) => wanted.has(labelWords(l).map(stem).join(' '))));
+    if (named) out.push({ source: { meta: `twitter:data${n}` }, kind: 'meta', prior: 0.66, describe: `meta twitter:data${n} (labelled)` });
+  }
   return out;
 }
 

@@ -72,7 +72,7 @@ export const COMMON: Concept[] = [
     names: ['publication_date', 'date_published', 'published', 'published_date', 'pub_date', 'release_date', 'date', 'published_at', 'publish_date', 'publication',
       'fecha', 'fecha_de_publicacion', 'publicatiedatum', 'erscheinungsdatum', 'date_de_publication', 'data_di_pubblicazione', 'data_de_publicacao', 'data_wydania'],
     labels: ['publication date', 'pub. date', 'pub date', 'date published', 'published', 'publish date', 'published date', 'publishing date',
-      'date of publication', 'release date', 'date', 'on sale date', 'first published', 'copyright',
+      'date of publication', 'release date', 'date', 'on sale date', 'first published',
       'fecha de publicación', 'fecha de edición', 'fecha', 'publicatiedatum', 'verschijningsdatum', 'datum', 'erscheinungsdatum', 'erscheinungstermin',
       'date de publication', 'date de parution', 'parution', 'data di pubblicazione', 'data de publicação', 'data wydania'],
     schema: [{ path: 'datePublished' }, { path: 'releaseDate' }, { path: 'dateCreated' }],
