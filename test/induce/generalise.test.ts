@@ -90,3 +90,16 @@ describe('recipe pages without structured data', () => {
     expect(got).toEqual({ ingredients: ['1 kg Kartoffeln', '1 Zwiebel', '3 EL Öl'], yields: 6 });
   });
 });
+
+describe('twitter card pairs', () => {
+  const card = (name: string, price: string, by: string): PageInput => ({
+    url: `https://site.example/${name}`,
+    contentType: 'text/html',
+    text: `<html><head><title>${name}</title><meta name="twitter:label1" content="Written by"><meta name="twitter:data1" content="${by}">
+      <meta name="twitter:label2" content="Preis"><meta name="twitter:data2" content="${price} €"></head><body><h1>${name}</h1></body></html>`,
+  });
+  it('reads a data tag by what its label tag names, not by its number', () => {
+    const [got] = read([card('Tasche', '344,00', 'Anna'), card('Schuh', '89,95', 'Ben')], ['price', 'author'], [card('Mantel', '129,00', 'Cleo')]);
+    expect(got).toEqual({ price: 129, author: ['Cleo'] });
+  });
+});
