@@ -69,7 +69,8 @@ describe('revision grammar', () => {
     ["get_item doesn't work", 'fix', [{ op: 'fix', endpoints: ['get_item'], fields: [], symptom: "doesn't work" }]],
     ['fix it', 'fix', [{ op: 'fix', endpoints: [], fields: [], symptom: 'fix it' }]],
     ['the site changed', 'fix', [{ op: 'fix', endpoints: [], fields: [], symptom: 'the site changed' }]],
-    ['page 2 is empty', 'fix', [{ op: 'fix', endpoints: ['list_items'], fields: [], symptom: 'empty' }]],
+    ['page 2 is empty', 'fix', [{ op: 'fix', endpoints: ['list_items'], fields: [], symptom: 'empty', pagination: true }]],
+    ['only the first page comes back', 'fix', [{ op: 'fix', endpoints: ['list_items'], fields: [], symptom: 'only the first page', pagination: true }]],
     ['search returns nothing', 'fix', [{ op: 'fix', endpoints: ['search_items'], fields: [], symptom: 'nothing' }]],
     ['also return the cost', 'fix', [{ op: 'fix', endpoints: [], fields: ['price'], symptom: 'asked for again' }]],
   ])('%s', (sentence, type, expected) => {

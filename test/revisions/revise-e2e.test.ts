@@ -134,6 +134,23 @@ describe('revising APIs end to end', () => {
     expect(right).toBe(SHELF.length);
   });
 
+  it('fix: a redesigned pager -> the list reaches its next pages again', async () => {
+    const state = shelfState();
+    const site = await shelf(state);
+    const built = await build(t, u, `${site.url}/`, 'List all the books with title and price');
+    expect(built.status, built.error).toBe('completed');
+    const scraperId = built.generated_api.scraper_id;
+    expect((await execute(t, u, scraperId, 'list_books', { limit: 50 })).json().data).toHaveLength(SHELF.length);
+    state.pager = 'more';
+    expect((await execute(t, u, scraperId, 'list_books', { limit: 50 })).json().data.length).toBeLessThan(SHELF.length);
+
+    const child = await reviseAndWait(t, u, built.id, 'only the first page of books comes back');
+    expect(child.status, child.error).toBe('completed');
+    expect(child.revision_type).toBe('fix');
+    const titles = (await execute(t, u, scraperId, 'list_books', { limit: 50 })).json().data.map((r: any) => r.title);
+    expect(titles).toEqual(SHELF.map((b) => b.title));
+  });
+
   it('a revision that cannot be satisfied fails with the reason and the old version keeps serving', async () => {
     const site = await shelf(shelfState());
     const built = await build(t, u, `${site.url}/`, 'Get each book page: title, price');

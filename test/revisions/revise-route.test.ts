@@ -170,4 +170,14 @@ describe('POST /dispatch/tasks/{task_id}/revise', () => {
     const child = (await t.call('GET', `/dispatch/tasks/${res.json().task_id}`, { key: u.key })).json();
     expect(child.source).toBe('forked');
   });
+
+  it('GET /dispatch/scrapers/{id}/health: empty until self-healing looked, 404 for unknown ids', async () => {
+    const api = await seedApi(t, u);
+    const res = await t.call('GET', `/dispatch/scrapers/${api.scraperId}/health`, { key: u.key });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ scraper_id: api.scraperId, endpoints: [] });
+    const unknown = await t.call('GET', '/dispatch/scrapers/nope/health', { key: u.key });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Scraper nope not found', status_code: 404 });
+  });
 });

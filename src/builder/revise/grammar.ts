@@ -181,6 +181,11 @@ const PATTERNS: Pattern[] = [
   // --- fix, from a symptom ---
   {
     name: 'fix',
+    re: /\b(only (?:returns? )?(?:the )?first page|only (?:returns? )?(?:the )?first \d+|stops? (?:after|at) (?:the )?first page|never (?:goes|gets) past (?:the )?first page|no (?:more|other|further) pages?|(?:next|other|more|later) pages? (?:are|is|come back|comes back) (?:missing|empty|ignored|never)|pagination (?:is |does ?n[o']?t |has )?\w+)\b/i,
+    build: (m) => ({ op: 'fix', subject: 'pagination', symptom: m[0] }),
+  },
+  {
+    name: 'fix',
     re: /^(?:the\s+)?(?:site|website|page|pages|layout|template|markup|html|design|theme|structure)s?\s+(?:has\s+|have\s+|was\s+|were\s+)?(?:changed|been\s+redesigned|redesigned|moved|updated)\b.*$/i,
     build: (m) => ({ op: 'fix', symptom: m[0] }),
   },

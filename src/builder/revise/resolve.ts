@@ -208,7 +208,7 @@ function resolveFix(raw: Extract<RawIntent, { op: 'fix' }>, recipe: Recipe, clau
   if (PAGINATION.test(norm(subject))) {
     const lists = recipe.endpoints.filter((e) => answersList(e) && endpointKind(e) === 'list').map((e) => e.name);
     if (lists.length === 0) return fail(clause, 'This API has no paginated list endpoint.');
-    return ok(clause, { op: 'fix', endpoints: lists, fields: [], symptom: raw.symptom });
+    return ok(clause, { op: 'fix', endpoints: lists, fields: [], symptom: raw.symptom, pagination: true });
   }
   const endpoints = matchEndpoints(subject.replace(/\s+(?:results?|endpoint|calls?)$/i, ''), recipe);
   if (endpoints.length) return ok(clause, { op: 'fix', endpoints, fields: [], symptom: raw.symptom });

@@ -52,8 +52,11 @@ export type IntentBody =
   /** `endpoints` empty: wherever the fields can be found. */
   | { op: 'add_fields'; fields: string[]; endpoints: string[] }
   | { op: 'add_endpoint'; kind: EndpointKind; noun: string | null }
-  /** `endpoints` empty: every endpoint. `fields`: the fields said to be wrong (may be empty). */
-  | { op: 'fix'; endpoints: string[]; fields: string[]; symptom: string };
+  /**
+   * `endpoints` empty: every endpoint. `fields`: the fields said to be wrong (may be empty).
+   * `pagination`: the complaint is that lists stop after their first page.
+   */
+  | { op: 'fix'; endpoints: string[]; fields: string[]; symptom: string; pagination?: boolean };
 
 export type IntentOp = IntentBody['op'];
 

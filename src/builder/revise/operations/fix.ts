@@ -15,12 +15,13 @@
 import type { EndpointRecipe, Recipe } from '../../../recipe/types.js';
 import { induceDetailExtraction } from '../../induce/index.js';
 import { proposeWithLlm } from '../../llm/propose.js';
-import type { EndpointVerdict } from '../../test-endpoints.js';
-import { endpointKind, fieldKeys, fieldsOf, mainExtract, paramNames, recordNoun } from '../anatomy.js';
-import { clone } from '../edit.js';
+import type { EndpointCase, EndpointVerdict } from '../../test-endpoints.js';
+import { answersList, endpointKind, fieldKeys, fieldsOf, mainExtract, paramNames, paramSchemaOf, recordNoun } from '../anatomy.js';
+import { clone, limitParamOf } from '../edit.js';
 import { bestSpec, contexts, detailPagesOf, mergeSpecs, scopeOf } from '../pages.js';
 import { planEndpoint } from '../replan.js';
-import { compare, constantFields, emptyFields, fillOf, healthy } from '../verify.js';
+import { repairNextLink } from '../next-link.js';
+import { compare, constantFields, emptyFields, fillOf, healthy, passedCount, type Comparison } from '../verify.js';
 import type { Intent } from '../types.js';
 import type { Workspace } from '../workspace.js';
 import { commit, done, refused, type OpResult } from './result.js';
@@ -65,7 +66,7 @@ async function repairDetailFields(ws: Workspace, draft: Recipe, ep: EndpointReci
 }
 
 /** Plan the endpoint again from the fresh exploration, keeping its name, keys and parameters. */
-async function replan(ws: Workspace, draft: Recipe, ep: EndpointRecipe): Promise<Repair> {
+async function replan(ws: Workspace, draft: Recipe, ep: EndpointRecipe, extraCase?: EndpointCase | null): Promise<Repair> {
   const kind = endpointKind(ep);
   const keys = fieldKeys(ep);
   const detail = draft.endpoints.find((e) => e !== ep && endpointKind(e) === 'detail');
@@ -98,16 +99,41 @@ async function replan(ws: Workspace, draft: Recipe, ep: EndpointRecipe): Promise
     const target = fieldsOf(newMain);
     for (const [k, spec] of Object.entries(fieldsOf(oldMain))) if (!(k in target) && !fieldKeys(candidate).includes(k)) target[k] = spec;
   }
-  const cases = sameParams ? ws.cases(candidate) : plan.cases;
+  const cases = sameParams ? [...ws.cases(candidate), ...(extraCase ? [extraCase] : [])] : plan.cases;
   const verdict = await ws.test(withEndpoint(draft, ep.name, candidate), candidate.name, cases);
   return { ok: true, endpoint: candidate, verdict };
 }
 
-async function repair(ws: Workspace, draft: Recipe, ep: EndpointRecipe, focus: string[]): Promise<Repair> {
-  if (endpointKind(ep) !== 'detail') return replan(ws, draft, ep);
+/**
+ * For a complaint about pagination: the endpoint's limit raised past one page, so a walk that
+ * stops after the first page shows (a page-numbered list is already tested on page 2).
+ */
+function manyRecordsCase(ep: EndpointRecipe): EndpointCase | null {
+  const param = limitParamOf(ep);
+  if (!param) return null;
+  const max = paramSchemaOf(ep, param)?.maximum;
+  return { params: { ...ep.sample_inputs, [param]: Math.min(typeof max === 'number' ? max : 50, 50) }, heldOut: true };
+}
+
+const recordCount = (v: EndpointVerdict) => v.outcomes.filter((o) => o.ok).reduce((n, o) => n + o.records.length, 0);
+
+async function repair(ws: Workspace, draft: Recipe, ep: EndpointRecipe, focus: string[], extraCase?: EndpointCase | null): Promise<Repair> {
+  if (endpointKind(ep) !== 'detail') return replan(ws, draft, ep, extraCase);
   // Without named fields every field is induced again: a site that broke one usually changed
   // more, and the old spec is kept wherever it still reads as well (bestSpec).
   return repairDetailFields(ws, draft, ep, focus.length ? focus : fieldKeys(ep));
+}
+
+/** Better pagination: more records reached, every input still answered, no field lost. */
+function comparePaging(before: EndpointVerdict, after: EndpointVerdict, keys: string[]): Comparison {
+  const base = compare(before, after, [], keys);
+  const nb = recordCount(before);
+  const na = recordCount(after);
+  return {
+    better: after.passed && base.lost.length === 0 && passedCount(after) >= passedCount(before) && na > nb,
+    lost: base.lost,
+    summary: `${na} records reached (was ${nb}); ${passedCount(after)}/${after.outcomes.length} inputs answered`,
+  };
 }
 
 export async function fixOp(ws: Workspace, i: Extract<Intent, { op: 'fix' }>): Promise<OpResult> {
@@ -123,25 +149,33 @@ export async function fixOp(ws: Workspace, i: Extract<Intent, { op: 'fix' }>): P
     const ep = ws.endpoint(draft, live);
     if (!ep) continue;
     ws.progress.endpoint(ep.name, 'testing');
-    const before = await ws.test(draft, ep.name);
+    const paging = i.pagination === true && answersList(ep);
+    const extraCase = paging ? manyRecordsCase(ep) : null;
+    const before = await ws.test(draft, ep.name, [...ws.cases(ep), ...(extraCase ? [extraCase] : [])]);
     const keys = fieldKeys(ep);
     const focus = i.fields.filter((f) => keys.includes(f));
     const weak = focus.length
       ? focus.filter((f) => fillOf(before, f) < 1 || constantFields(before, [f]).length > 0)
       : [...new Set([...emptyFields(before, keys), ...constantFields(before, keys)])];
-    if (healthy(before) && weak.length === 0) {
+    // Told that pagination is broken: the walk is planned again and judged by the records it reaches.
+    if (!paging && healthy(before) && weak.length === 0) {
       fine.push(`${ep.name} (${before.message}${focus.length ? `, ${focus.join(', ')} always filled` : ''})`);
       ws.progress.endpoint(ep.name, 'passed', 'nothing to fix');
       continue;
     }
     ws.progress.endpoint(ep.name, 'building', `repairing ${weak.length ? weak.join(', ') : 'its extraction'}`);
-    const result = await repair(ws, draft, ep, focus);
+    let result = await repair(ws, draft, ep, focus, extraCase);
+    if (paging && (!result.ok || !comparePaging(before, result.verdict, keys).better)) {
+      // The replan found no better walk: look for the pager's new link on the list page itself.
+      const walk = await repairNextLink(ws, draft, ep, [...ws.cases(ep), ...(extraCase ? [extraCase] : [])], before);
+      if (walk) result = { ok: true, ...walk };
+    }
     if (!result.ok) {
       failed.push(`${ep.name}: ${result.reason}`);
       ws.progress.endpoint(ep.name, 'failed', result.reason);
       continue;
     }
-    const cmp = compare(before, result.verdict, focus, keys);
+    const cmp = paging ? comparePaging(before, result.verdict, keys) : compare(before, result.verdict, focus, keys);
     if (!cmp.better) {
       const why = `the repair did not help (${cmp.summary}${cmp.lost.length ? `; it would lose ${cmp.lost.join(', ')}` : ''})`;
       failed.push(`${ep.name}: ${why}`);
