@@ -5,18 +5,9 @@
  * The fixture site runs in its own process; the load generator in a worker thread.
  * Last line: `execute: ratio 0.NN at 50 callers (X vs Y req/s), p99 added N.N ms, peak RSS N MB`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { request, Agent } from 'undici';
 import * as cheerio from 'cheerio';
-import { loadConfig } from '../src/config/index.js';
-import { createRuntime } from '../src/runtime.js';
-import { buildApp } from '../src/http/app.js';
-import { createUser } from '../src/services/accounts.js';
-import { createKey } from '../src/services/keys.js';
-import { setBalance } from '../src/services/credits.js';
+import { startBenchService } from './lib/service.js';
 import { booksRecipe } from '../test/execution/recipes.js';
 import { runLoad, fmt, type LoadResult } from './lib/load.js';
 import { startSiteProcess } from './lib/site-process.js';
@@ -24,25 +15,11 @@ import { startSiteProcess } from './lib/site-process.js';
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 
 const site = await startSiteProcess('test/fixtures/sites/books.ts', 'booksSite');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-exec-'));
-const config = loadConfig({
-  QUARRY_DATA_DIR: dataDir,
-  QUARRY_LOG_LEVEL: 'silent',
-  QUARRY_EMBEDDED_WORKER: '0',
-  QUARRY_ALLOW_PRIVATE_TARGETS: '1',
-  QUARRY_RESPECT_ROBOTS: '0',
-  // Limits would throttle a load test by design; the limiter's own cost is a map lookup.
-  QUARRY_RATE_LIMITS: '0',
-});
-const runtime = await createRuntime(config, { logger: pino({ level: 'silent' }), startWorker: false });
-const app = await buildApp(runtime.deps, { logger: false });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const { db, clock } = runtime.deps;
-const user = await createUser(db, clock, { email: 'bench@example.test', password: 'bench password', plan: 'company' });
-await setBalance(db, clock, user.id, 10_000_000, 'bench');
-const key = (await createKey(db, clock, user.id)).api_key;
-const made = await app.inject({ method: 'POST', url: '/scrapers', headers: { 'x-api-key': key }, payload: booksRecipe(site.url) });
-const scraperId = made.json().scraper_id as string;
+// Limits would throttle a load test by design; the limiter's own cost is a map lookup.
+const quarry = await startBenchService({ QUARRY_EMBEDDED_WORKER: '0', QUARRY_RESPECT_ROBOTS: '0', QUARRY_RATE_LIMITS: '0' }, { worker: false });
+const { base, key } = quarry;
+const made = await quarry.api('POST', '/scrapers', booksRecipe(site.url));
+const scraperId = made.body.scraper_id as string;
 
 // The bare loop: the same request and the same fields, no service around it.
 const agent = new Agent({ connections: 64 });
@@ -105,11 +82,9 @@ for (const c of [1, 50]) {
   );
 }
 const rssMb = process.resourceUsage().maxRSS / 1024;
-await app.close();
-await runtime.close();
+await quarry.close();
 await agent.close();
 site.stop();
-fs.rmSync(dataDir, { recursive: true, force: true });
 const r50 = results[50];
 const added1 = results[1].ours.p99 - results[1].bare.p99;
 console.log(

@@ -11,16 +11,9 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { loadConfig } from '../src/config/index.js';
-import { createRuntime } from '../src/runtime.js';
-import { buildApp } from '../src/http/app.js';
-import { createUser } from '../src/services/accounts.js';
-import { createKey } from '../src/services/keys.js';
-import { setBalance } from '../src/services/credits.js';
+import { startBenchService } from './lib/service.js';
 import { defaultCorpusDir, heldOutIds, loadCorpus, taskSentence, trainingIds, type CorpusSite } from './lib/corpus.js';
 import { scoreSite, summarize, mean, type PageResult } from './lib/score.js';
 
@@ -77,34 +70,11 @@ function detailEndpoint(endpoints: Endpoint[], training: string[]) {
   return null;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const sites = loadCorpus(args.corpus).filter((s) => !args.site || s.name === args.site);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-extract-'));
-  const config = loadConfig({
-    QUARRY_DATA_DIR: dataDir,
-    QUARRY_LOG_LEVEL: 'silent',
-    QUARRY_ALLOW_PRIVATE_TARGETS: '1',
-    QUARRY_RATE_LIMITS: '0',
-    QUARRY_QUEUE_POLL_MS: '50',
-  });
-  const runtime = await createRuntime(config, { logger: pino({ level: 'silent' }) });
-  const app = await buildApp(runtime.deps, { logger: false });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { db, clock } = runtime.deps;
-  const user = await createUser(db, clock, { email: 'bench@example.test', password: 'bench password', plan: 'company' });
-  await setBalance(db, clock, user.id, 1_000_000, 'bench');
-  const key = (await createKey(db, clock, user.id)).api_key;
-  const api = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(`${base}${p}`, {
-      method,
-      headers: { 'x-api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const service = await startBenchService({ QUARRY_RATE_LIMITS: '0' });
+  const { api } = service;
 
   const out: Record<string, unknown> = {};
   const siteF1: Record<string, number> = {};
@@ -115,13 +85,8 @@ async function main() {
     const training = trainingIds(site);
     const started = Date.now();
     const dispatched = await api('POST', '/dispatch', { url: served.url, task: taskSentence(site) });
-    let task = dispatched.body;
     const taskId = dispatched.body.task_id as string;
-    for (;;) {
-      task = (await api('GET', `/dispatch/tasks/${taskId}`)).body;
-      if (['completed', 'failed', 'cancelled'].includes(task.status)) break;
-      await sleep(100);
-    }
+    const task = await service.waitForTask(taskId);
     const buildS = (Date.now() - started) / 1000;
     builds.push(buildS);
     const pages: PageResult[] = [];
@@ -159,9 +124,7 @@ async function main() {
   console.log(`median execution per page ${(execSorted[Math.floor(execSorted.length / 2)] ?? 0).toFixed(0)} ms, mean build ${mean(builds).toFixed(1)} s`);
   fs.mkdirSync('bench/out', { recursive: true });
   fs.writeFileSync('bench/out/extract.json', JSON.stringify(out, null, 2));
-  await app.close();
-  await runtime.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await service.close();
   console.log(`extract: macro F1 ${summary.overall.toFixed(3)} over ${sites.length} sites, median build ${median.toFixed(1)} s`);
 }
 

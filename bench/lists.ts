@@ -4,36 +4,12 @@
  * (every page): how many records and fields the generated API gets right.
  * Last line: `lists: R/N records, F/T fields right over S sites`.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { loadConfig } from '../src/config/index.js';
-import { createRuntime } from '../src/runtime.js';
-import { buildApp } from '../src/http/app.js';
-import { createUser } from '../src/services/accounts.js';
-import { createKey } from '../src/services/keys.js';
-import { setBalance } from '../src/services/credits.js';
+import { startBenchService } from './lib/service.js';
 import { startFixtureSite } from '../test/helpers/fixture-server.js';
 import { LIST_SITES, scoreList } from '../test/fixtures/sites/list-truth.js';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-lists-'));
-const config = loadConfig({ QUARRY_DATA_DIR: dataDir, QUARRY_LOG_LEVEL: 'silent', QUARRY_ALLOW_PRIVATE_TARGETS: '1', QUARRY_RATE_LIMITS: '0', QUARRY_QUEUE_POLL_MS: '50' });
-const runtime = await createRuntime(config, { logger: pino({ level: 'silent' }) });
-const app = await buildApp(runtime.deps, { logger: false });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
-const { db, clock } = runtime.deps;
-const user = await createUser(db, clock, { email: 'bench@example.test', password: 'bench password', plan: 'company' });
-await setBalance(db, clock, user.id, 1_000_000, 'bench');
-const key = (await createKey(db, clock, user.id)).api_key;
-const api = async (method: string, p: string, body?: unknown) => {
-  const res = await fetch(`${base}${p}`, {
-    method,
-    headers: { 'x-api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-};
+const service = await startBenchService({ QUARRY_RATE_LIMITS: '0' });
+const { api } = service;
 
 let recordsRight = 0;
 let recordsTotal = 0;
@@ -44,12 +20,7 @@ for (const site of LIST_SITES) {
   const fields = Object.keys(site.names);
   const started = Date.now();
   const { body } = await api('POST', '/dispatch', { url: `${served.url}${site.entryPath}`, task: `List all records with ${fields.join(', ')}` });
-  let task: any;
-  for (;;) {
-    task = (await api('GET', `/dispatch/tasks/${body.task_id}`)).body;
-    if (['completed', 'failed', 'cancelled'].includes(task.status)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const task = await service.waitForTask(body.task_id);
   const buildS = (Date.now() - started) / 1000;
   const list = task.generated_api?.endpoints.find((e: any) => e.endpoint_name.startsWith('list_'));
   const records: Array<Record<string, unknown>> = [];
@@ -79,7 +50,5 @@ for (const site of LIST_SITES) {
   );
   await served.close();
 }
-await app.close();
-await runtime.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await service.close();
 console.log(`lists: ${recordsRight}/${recordsTotal} records, ${fieldsRight}/${fieldsTotal} fields right over ${LIST_SITES.length} sites`);
