@@ -1,38 +1,14 @@
+import { ERROR_BODY_SCHEMAS } from '../errors/schemas.js';
+
 /**
  * JSON schemas shared by routes: they validate requests and, through @fastify/swagger, make
  * the service's own OpenAPI document. Response schemas also make serialisation fast.
  */
 
-export const managementError = {
-  $id: 'ManagementError',
-  type: 'object',
-  description: 'Management error: `{error: "<reason>", status_code}`; 422 adds `details`.',
-  properties: {
-    error: { type: 'string' },
-    status_code: { type: 'integer' },
-    details: { type: 'array', items: {} },
-  },
-  required: ['error', 'status_code'],
-  additionalProperties: true,
-} as const;
+// Extra fields some errors carry (previous_status, retry_after) must survive serialisation.
+export const managementError = { $id: 'ManagementError', ...ERROR_BODY_SCHEMAS.ManagementError, additionalProperties: true } as const;
 
-export const paymentError = {
-  $id: 'PaymentError',
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        message: { type: 'string' },
-        credits_required: { type: 'integer' },
-        credits_remaining: { type: 'integer' },
-      },
-      required: ['message'],
-    },
-    status_code: { type: 'integer' },
-  },
-  required: ['error', 'status_code'],
-} as const;
+export const paymentError = { $id: 'PaymentError', ...ERROR_BODY_SCHEMAS.PaymentError } as const;
 
 const json = { type: 'object', additionalProperties: true } as const;
 const nullableJson = { type: ['object', 'null'], additionalProperties: true } as const;

@@ -5,6 +5,8 @@
  * Kept apart from openapi.ts so the per-endpoint code reads as "which of these apply".
  */
 
+import { ERROR_BODY_SCHEMAS } from '../../errors/schemas.js';
+
 type Json = Record<string, unknown>;
 
 const integerHeader = (description: string): Json => ({ description, schema: { type: 'integer' } });
@@ -34,75 +36,7 @@ export function executionHeaders(withRetryAfter = false): Json {
   };
 }
 
-const SCHEMAS: Json = {
-  ManagementError: {
-    type: 'object',
-    description: 'A plain error: `{error: "<reason>", status_code}`.',
-    properties: { error: { type: 'string' }, status_code: { type: 'integer' } },
-    required: ['error', 'status_code'],
-  },
-  ExecutionError: {
-    type: 'object',
-    description: 'The execution error envelope.',
-    properties: {
-      error: {
-        type: 'object',
-        properties: {
-          status: { type: 'string', enum: ['stale_input', 'upstream_error', 'blocked', 'error'] },
-          kind: {
-            type: 'string',
-            description:
-              '422: input_format_invalid, input_not_found, session_invalid; 500: scraper_bug; 503: antibot_solvable, antibot_unsolvable, ip_burned.',
-          },
-          message: { type: 'string' },
-          upstream_status_code: { type: ['integer', 'null'] },
-          snippet: { type: 'string' },
-          url: { type: 'string' },
-          block_type: { type: 'string' },
-          vendor: { type: 'string' },
-          attempts: { type: 'integer' },
-          retry_after: { type: ['integer', 'null'] },
-        },
-        required: ['status', 'message'],
-      },
-      status_code: { type: 'integer' },
-    },
-    required: ['error', 'status_code'],
-  },
-  PaymentError: {
-    type: 'object',
-    properties: {
-      error: {
-        type: 'object',
-        properties: {
-          message: { type: 'string' },
-          credits_required: { type: 'integer' },
-          credits_remaining: { type: 'integer' },
-        },
-        required: ['message'],
-      },
-      status_code: { type: 'integer' },
-    },
-    required: ['error', 'status_code'],
-  },
-  RateLimitError: {
-    type: 'object',
-    properties: {
-      error: {
-        type: 'object',
-        properties: {
-          error: { type: 'string' },
-          message: { type: 'string' },
-          limit_type: { type: 'string', enum: ['burst', 'daily', 'login'] },
-          retry_after: { type: ['integer', 'null'] },
-        },
-        required: ['error', 'limit_type'],
-      },
-      status_code: { type: 'integer' },
-    },
-    required: ['error', 'status_code'],
-  },
-};
+const SCHEMAS: Json = { ...ERROR_BODY_SCHEMAS };
 
 const errorResponse = (description: string, schema: string, retryAfter = false): Json => ({
   description,
