@@ -74,3 +74,21 @@ describe('small reading fixes', () => {
     expect(currencyAmount('$89.99 $129.00 Save 30%')).toBe(89.99);
   });
 });
+
+describe('labels around their values', () => {
+  it('reads a key-fact tile whose label is a caption under the value', () => {
+    const p = page(`<div class="facts">
+      <div class="fact"><i class="ico"></i><span class="v">45.000 km</span><span class="k">Kilometerstand</span></div>
+      <div class="fact"><span class="v">03/2019</span><span class="k">Erstzulassung</span></div></div>
+      <div><p>Some text before</p><h3>Getriebe</h3></div><p>Automatik</p>`);
+    expect(read(p, { label: 'kilometerstand' })).toBe('45.000 km');
+    expect(read(p, { label: 'erstzulassung' })).toBe('03/2019');
+    // A heading closing a longer block is not a caption: nothing after it in its block, nothing read.
+    expect(read(p, { label: 'getriebe' })).toBeNull();
+  });
+  it('reads every data row of a table under a label, past a form', () => {
+    const p = page(`<h2>Zutaten</h2><form><label>Portionen</label><input name="p" value="4"></form>
+      <table><tr><th colspan="2">Für den Teig:</th></tr><tr><td>500 g</td><td>Mehl</td></tr><tr><td>3</td><td>Eier</td></tr></table>`);
+    expect(read(p, { label: 'zutaten' }, true)).toEqual(['500 g Mehl', '3 Eier']);
+  });
+});

@@ -84,3 +84,13 @@ describe('labels written differently from the knowledge words', () => {
     expect(report[0].source).not.toMatch(/Delivery/);
   });
 });
+
+describe('labels with a bracketed qualifier', () => {
+  it('matches "Afmetingen (b x d x h):" for afmetingen, and not "Cuisson —" for cuisson', () => {
+    const page = (i: number, size: string, cook: string): PageInput =>
+      html(`<h1>Item ${i}</h1><table><tr><td>Afmetingen (b x d x h):</td><td>${size}</td></tr></table>
+        <ul><li><span>Cuisson</span> <span>${cook}</span></li><li><span>Total</span> <span>${30 + i} min</span></li></ul>`, `Item ${i}`);
+    const value = induceAndRead([page(0, '200 x 90 x 76 cm', '40 min'), page(1, '80 x 35 x 200 cm', '—')], ['afmetingen', 'cook_time'], page(2, 'Ø 80 x 45 cm', '—'));
+    expect(value).toEqual({ afmetingen: 'Ø 80 x 45 cm', cook_time: null });
+  });
+});

@@ -61,3 +61,11 @@ describe('a list written as one text', () => {
     expect(evaluateExtraction(extraction, page('Soup', '2 leeks; 1 potato; 1 l water; salt'))).toEqual({ ingredients: ['2 leeks', '1 potato', '1 l water', 'salt'] });
   });
 });
+
+describe('names already listed one by one', () => {
+  it('does not split a name inside a list of links ("Sam & the Wrens")', () => {
+    const gig = (t: string, names: string[]): PageInput => html('en', t, `<h2>Line-up</h2><ul class="lineup">${names.map((n) => `<li><a href="/a">${n}</a></li>`).join('')}</ul>`);
+    const { extraction } = induceDetailExtraction({ pages: [gig('A', ['Aurora Fields', 'Kestrel Lane']), gig('B', ['Ruth Calder'])], fields: [{ name: 'lineup' }], vertical: 'event' });
+    expect(evaluateExtraction(extraction, gig('C', ['The Hollow Oaks', 'Sam & the Wrens']))).toEqual({ lineup: ['The Hollow Oaks', 'Sam & the Wrens'] });
+  });
+});

@@ -69,8 +69,8 @@ const LIST_SPLIT_TRIES = 8;
 
 /**
  * Several values written as one text ("A, B and C"): people get a split on every candidate
- * (so candidates reading names one by one and joined agree); a list read as one text per
- * page gets a split variant of that candidate.
+ * reading them as one text (so it agrees with candidates reading names one by one); a list
+ * read as one text per page gets a split variant of that candidate.
  */
 function splitJoinedValues(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): void {
   if (!concept.many) return;
@@ -79,7 +79,9 @@ function splitJoinedValues(scored: ScoredCandidate[], concept: Concept, pages: P
     const judges = ranked.filter((s) => s.score >= 0.5 * ranked[0].score).slice(0, SPLIT_JUDGES);
     const split = peopleSplit(judges.flatMap((s) => s.values), pages);
     if (!split) return;
+    // Only sources reading everyone as one text: a list of names (one per link) is split already ("Sam & the Wrens").
     scored.forEach((s, i) => {
+      if (s.values.some((v) => Array.isArray(v) && v.length > 1)) return;
       scored[i] = measure({ ...s.candidate, clean: [...(s.candidate.clean ?? []), split] }, concept, pages);
     });
     return;

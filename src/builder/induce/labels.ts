@@ -5,7 +5,7 @@
  * construida"). Each label that hits is tried alone, and the exact ones all together.
  */
 import type { Element } from 'domhandler';
-import { labelValues, type PageContext } from '../../recipe/extract/index.js';
+import { foldLabel, labelValues, type PageContext } from '../../recipe/extract/index.js';
 import type { Source } from '../../recipe/types.js';
 import { MATCH_PRIOR, matchKind, shownLabels, type LabelMatchKind } from './page-labels.js';
 import type { Candidate, InduceContext } from './types.js';
@@ -52,8 +52,9 @@ function labelHits(ctx: InduceContext): Hit[] {
       const key = shown.text.toLowerCase();
       if (taken.has(key)) continue;
       for (const word of words) {
+        // An exact match by words whose text differs ("Afmetingen (b x d x h)") is found here too.
         const kind = matchKind(shown, word);
-        if (!kind || kind === 'exact') continue;
+        if (!kind || (kind === 'exact' && !onlyBracketsAdded(shown.text, word))) continue;
         const prev = fuzzy.get(key);
         if (!prev || MATCH_PRIOR[kind] > MATCH_PRIOR[prev.kind]) fuzzy.set(key, { label: shown.text, kind, own: own.has(word.toLowerCase()) });
       }
@@ -61,6 +62,11 @@ function labelHits(ctx: InduceContext): Hit[] {
   }
   const found = [...fuzzy.values()].filter((h) => ctx.pages.some((p) => labelValues(p, [h.label], null).length > 0));
   return [...hits, ...found.sort((a, b) => MATCH_PRIOR[b.kind] - MATCH_PRIOR[a.kind])];
+}
+
+/** "Afmetingen (b x d x h)" for "afmetingen": the page adds a bracketed qualifier and nothing else ("Cuisson —" adds a value). */
+function onlyBracketsAdded(shown: string, word: string): boolean {
+  return foldLabel(shown.replace(/\([^()]*\)/g, ' ')).replace(/\s+/g, ' ') === foldLabel(word);
 }
 
 /**

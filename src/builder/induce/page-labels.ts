@@ -24,10 +24,13 @@ const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 
 /** Words too common to name a field unless the whole label is that word ("Date", not "Date of birth"). */
 const GENERIC = new Set(['date', 'time', 'name', 'title', 'price', 'total', 'type', 'number', 'no', 'nr', 'code', 'data', 'info', 'de', 'la', 'el', 'le']);
 
-/** "Auteur(s)" -> "auteur", "Koch-/Backzeit:" -> ["koch", "backzeit"]: folded words without plural markers in brackets. */
+/**
+ * "Auteur(s)" -> ["auteur"], "Koch-/Backzeit:" -> ["koch", "backzeit"], "Afmetingen (b x d x h)"
+ * -> ["afmetingen"]: folded words, without what brackets add (plural markers, units, qualifiers).
+ */
 export function labelWords(text: string): string[] {
   return foldLabel(text)
-    .replace(/\((?:s|e|es|en|n|in|innen|as|os|a|o|i|ies)\)/g, '')
+    .replace(/\([^()]*\)/g, ' ')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }

@@ -6,8 +6,10 @@ const OFFER = ['Product', 'Offer', 'AggregateOffer', 'Book', 'Vehicle', 'Individ
 export const COMMERCE: Concept[] = [
   {
     id: 'price',
-    names: ['price', 'current_price', 'sale_price', 'price_amount', 'amount', 'cost', 'precio', 'prijs', 'preis', 'prix', 'prezzo', 'preco', 'cena', 'our_price', 'offer_price'],
-    labels: ['price', 'our price', 'sale price', 'now', 'your price', 'deal price', 'precio', 'prijs', 'preis', 'prix', 'prezzo', 'preço', 'cena', 'pvp'],
+    names: ['price', 'current_price', 'sale_price', 'price_amount', 'amount', 'cost', 'precio', 'prijs', 'preis', 'prix', 'prezzo', 'preco', 'cena', 'our_price', 'offer_price',
+      'pris', 'hinta', 'fiyat'],
+    labels: ['price', 'our price', 'sale price', 'now', 'your price', 'deal price', 'precio', 'prijs', 'preis', 'prix', 'prezzo', 'preço', 'cena', 'pvp', 'pris', 'hinta',
+      'fiyat'],
     schema: [
       { types: OFFER, path: 'offers.price' },
       { types: OFFER, path: 'offers.lowPrice' },

@@ -178,12 +178,36 @@ function valuesBesideLabel(ctx: PageContext, label: Element): LabelMatch[] {
     }
     const parent = current.parent;
     if (!parent || parent.type !== 'tag') break;
-    if (foldLabel(ctx.rawText(parent)) !== foldLabel(ctx.rawText(label))) break;
+    if (foldLabel(ctx.rawText(parent)) !== foldLabel(ctx.rawText(label))) {
+      const above = captionedValue(ctx, current);
+      return above ? [{ el: above, labelEl: label, value: ctx.text(above) }] : [];
+    }
     if (parent.name === 'th' || parent.name === 'td') return tableValue(ctx, parent);
     if (parent.name === 'dt') return definitionValues(ctx, parent);
     current = parent;
   }
   return [];
+}
+
+const MAX_TILE_TEXT = 100;
+const MAX_TILE_CHILDREN = 3;
+/** Headings, paragraphs and lists end a block of prose; they do not caption a value. */
+const NOT_TILE_PARTS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'ul', 'ol', 'li', 'table', 'section', 'article']);
+
+/**
+ * A key-fact tile whose label is a caption under its value (`<div><b>45.000 km</b><span>
+ * Kilometerstand</span></div>`): the label is the last of at most three elements of a short
+ * block, and the element before it holds the value.
+ */
+function captionedValue(ctx: PageContext, label: Element): Element | null {
+  const parent = label.parent as Element | null;
+  if (!parent || parent.type !== 'tag' || ctx.text(parent).length > MAX_TILE_TEXT) return null;
+  const children = parent.children.filter((c): c is Element => c.type === 'tag' && !isInvisible(c as Element));
+  if (children.length < 2 || children.length > MAX_TILE_CHILDREN || children[children.length - 1] !== label) return null;
+  if (children.some((c) => NOT_TILE_PARTS.has(c.name))) return null;
+  if (parent.children.some((c) => c.type === 'text' && (c as unknown as { data: string }).data.trim())) return null;
+  const value = children[children.length - 2];
+  return ctx.text(value) ? value : null;
 }
 
 /**
