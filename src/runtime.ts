@@ -13,6 +13,7 @@ import { createFetcher } from './fetch/index.js';
 import type { ServiceDeps } from './services/deps.js';
 import { registerJobs } from './jobs/index.js';
 import { CallLog } from './services/call-log.js';
+import { scheduleSelfHealing } from './services/revisions/schedule.js';
 import { probeLoginWall } from './builder/login-wall.js';
 import { createCanonicals, createListingSearch } from './services/marketplace/index.js';
 
@@ -70,6 +71,8 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   const startWorker = opts.startWorker ?? config.queue.embeddedWorker;
   const worker = startWorker ? queue.createWorker({ concurrency: config.queue.concurrency }) : null;
   worker?.start();
+  // Every process that runs jobs keeps the self-healing sweep scheduled (idempotent by job key).
+  if (worker) await scheduleSelfHealing(deps);
 
   let closed = false;
   return {

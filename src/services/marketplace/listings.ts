@@ -6,6 +6,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/index.js';
 import type { MarketplaceListingsTable } from '../../db/schema.js';
 import type { EndpointPreview } from './listing-content.js';
+import type { SelfHealSignals } from '../revisions/health.js';
 
 export type Q = Kysely<Database> | Transaction<Database>;
 export type ListingRow = Selectable<MarketplaceListingsTable>;
@@ -23,6 +24,8 @@ export interface TrustSignals {
   success_rate: number | null;
   calls_30d: number;
   subscribers: number;
+  /** What self-healing did for the canonical and its copies: repairs, endpoints failing or being repaired. */
+  self_healing?: SelfHealSignals;
   /** When these numbers were computed. */
   computed_at: string;
 }

@@ -10,6 +10,7 @@ import type { ServiceDeps } from '../deps.js';
 import { releaseRecipe } from './copies.js';
 import { trustOf, type ListingRow, type Q, type TrustSignals } from './listings.js';
 import { searchOf } from './search.js';
+import { selfHealSignals } from '../revisions/health.js';
 
 const WINDOW_MS = 30 * 24 * 3600 * 1000;
 const MAX_CALLS_READ = 5_000;
@@ -71,6 +72,7 @@ export async function computeTrust(q: Q, listing: ListingRow, now: Date): Promis
     success_rate: judged > 0 ? Math.round((latencies.length / judged) * 1000) / 1000 : null,
     calls_30d: calls.length,
     subscribers: Number(subscribers?.n ?? 0),
+    self_healing: await selfHealSignals(q, listing.canonical_scraper_id, now),
     computed_at: now.toISOString(),
   };
 }
