@@ -92,3 +92,13 @@ describe('labels around their values', () => {
     expect(read(p, { label: 'zutaten' }, true)).toEqual(['500 g Mehl', '3 Eier']);
   });
 });
+
+describe('a label leading its inline value', () => {
+  it('reads "Receta de <a>X</a>" and "by <a>A</a> and <a>B</a>", not a sentence starting alike', () => {
+    const p = page(`<p class="autoria">Receta de <a href="/a">Carmen Vidal</a></p>
+      <h3>by <a>Fern Michaels</a> and <a>Laural Merlington</a></h3>
+      <p>Receta de mi madre, idéntica. <b>Pilar</b></p>`);
+    expect(read(p, { label: 'receta de' }, true)).toEqual(['Carmen Vidal']);
+    expect(read(p, { label: 'by' })).toBe('Fern Michaels and Laural Merlington');
+  });
+});

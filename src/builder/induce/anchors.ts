@@ -98,13 +98,15 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
       const count = cachedCount(page, css);
       if (count === 0 || (count > 30 && !many)) continue;
       const valueAttr = el.attribs?.content !== undefined ? 'content' : undefined;
-      add({ source: valueAttr ? { css, attr: valueAttr } : { css }, kind: 'css', clean, prior, describe: `css ${css}` });
+      // An itemprop selector reads the microdata again: not an independent confirmation, and gone where microdata is.
+      const sourceKind = kind === 'itemprop' ? 'microdata' : 'css';
+      add({ source: valueAttr ? { css, attr: valueAttr } : { css }, kind: sourceKind, clean, prior, describe: `css ${css}` });
       if (!valueAttr && el.children.some((c) => c.type === 'tag')) {
-        add({ source: { css, text_mode: 'own' }, kind: 'css', clean, prior: prior - 0.05, describe: `css ${css} (own text)` });
+        add({ source: { css, text_mode: 'own' }, kind: sourceKind, clean, prior: prior - 0.05, describe: `css ${css} (own text)` });
       }
       if (many) {
         const $el = page.$(el);
-        childCandidates($el.find('a').length, $el.find('li').length, $el.find('tr:has(td)').length, css, prior).forEach(add);
+        childCandidates($el.find('a').length, $el.find('li').length, $el.find('tr:has(td)').length, css, prior).forEach((c) => add({ ...c, kind: sourceKind }));
       }
     }
   }

@@ -76,7 +76,8 @@ function splitJoinedValues(scored: ScoredCandidate[], concept: Concept, pages: P
   if (!concept.many) return;
   const ranked = [...scored].filter((s) => s.coverage > 0 && s.fit >= 0.5).sort((a, b) => b.score - a.score);
   if (concept.shape === 'person' && ranked.length > 0) {
-    const judges = ranked.filter((s) => s.score >= 0.5 * ranked[0].score).slice(0, SPLIT_JUDGES);
+    // The best source and those reading the same people on some page (not a stray "by").
+    const judges = ranked.filter((s) => s === ranked[0] || (s.score >= 0.5 * ranked[0].score && agreesWith(s, ranked[0]).agree > 0)).slice(0, SPLIT_JUDGES);
     const split = peopleSplit(judges.flatMap((s) => s.values), pages);
     if (!split) return;
     // Only sources reading everyone as one text: a list of names (one per link) is split already ("Sam & the Wrens").

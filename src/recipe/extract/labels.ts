@@ -53,6 +53,10 @@ export function labelValues(ctx: PageContext, labels: string[], within: Element 
       for (const m of valuesBesideLabel(ctx, entry.el)) push(m);
       continue;
     }
+    if (entry.lead !== null && wanted.has(entry.lead)) {
+      push(leadValue(ctx, entry.el));
+      continue;
+    }
     if (entry.ownPrefix === null) continue;
     for (const label of wanted) {
       if (!entry.ownPrefix.startsWith(label)) continue;
@@ -77,6 +81,11 @@ interface IndexEntry {
   exact: string | null;
   /** The start of its own text, folded, when it holds a separator ("Label: value") or a number. */
   ownPrefix: string | null;
+  /**
+   * The text before its first child element, folded, when the rest is inline elements: "Recipe
+   * by" in `<p>Recipe by <a>Ann Lee</a></p>` labels the link's text.
+   */
+  lead: string | null;
   /** Its whole text is a short line ("Serves 4"): a label may be followed by the value without a colon. */
   short: boolean;
 }
@@ -107,7 +116,7 @@ function labelIndex(ctx: PageContext): LabelIndex {
     const own = ownText(el);
     const shortLine = short.length > 0 && short.length <= 40 && /^[^\d]{2,30}\s\d/.test(short) && fold(own).trim().length > 0;
     const ownPrefix = /[:：]/.test(own) || shortLine ? fold(own.slice(0, MAX_LABEL_TEXT + 20)).trim() : null;
-    const entry = navigation ? { el, exact: null, ownPrefix: null, short: false } : { el, exact, ownPrefix, short: shortLine };
+    const entry = navigation ? { el, exact: null, ownPrefix: null, lead: null, short: false } : { el, exact, ownPrefix, lead: leadingLabel(el), short: shortLine };
     entries.push(entry);
     byElement.set(el, entry);
     for (const child of el.children) if (child.type === 'tag') visit(child as Element, navigation);
@@ -133,6 +142,27 @@ function isNavigation(el: Element): boolean {
 function scopedEntries(ctx: PageContext, index: LabelIndex, within: Element): IndexEntry[] {
   const els = ctx.$(within).find('*').addBack().toArray() as Element[];
   return els.map((el) => index.byElement.get(el)).filter((e): e is IndexEntry => e !== undefined);
+}
+
+const MAX_LEAD = 30;
+const LEAD_INLINE = new Set(['a', 'span', 'b', 'strong', 'em', 'i', 'bdi', 'cite']);
+
+/** The folded text before the element's first child element, when all that follows is one or two inline elements. */
+function leadingLabel(el: Element): string | null {
+  const first = el.children.findIndex((c) => c.type === 'tag');
+  if (first <= 0) return null;
+  const rest = el.children.slice(first).filter((c) => c.type === 'tag') as Element[];
+  if (rest.length > 2 || rest.some((c) => !LEAD_INLINE.has(c.name))) return null;
+  const lead = el.children.slice(0, first).map((c) => (c.type === 'text' ? (c as unknown as { data: string }).data : '')).join('');
+  const folded = foldLabel(collapseWhitespace(lead));
+  return folded && lead.length <= MAX_LEAD ? folded : null;
+}
+
+/** The text after the leading label: the inline elements' text. */
+function leadValue(ctx: PageContext, el: Element): LabelMatch {
+  const first = el.children.findIndex((c) => c.type === 'tag');
+  const value = el.children.slice(first).map((c) => ctx.rawText(c)).join('');
+  return { el, labelEl: el, value };
 }
 
 /** "Label: value" in an element's own text: everything after the first separator. */
