@@ -103,3 +103,21 @@ describe('twitter card pairs', () => {
     expect(got).toEqual({ price: 129, author: ['Cleo'] });
   });
 });
+
+describe('pages in languages the development corpus lacks', () => {
+  const tovar = (name: string, price: string, sku: string, stock: boolean): PageInput =>
+    page('ru', name, `<h1>${name}</h1><div class="info"><p>Цена: ${price} ₽</p><p>Артикул: ${sku}</p>
+      <p class="nalichie">${stock ? 'В наличии' : 'Нет в наличии'}</p></div>`);
+  it('reads a Russian product page with English field names', () => {
+    const training = [tovar('Чайник', '2 490', 'TK-100', true), tovar('Утюг', '3 150', 'UT-220', true)];
+    const [got] = read(training, ['price', 'sku', 'availability'], [tovar('Фен', '1 990', 'FN-310', false)], 'product');
+    expect(got).toEqual({ price: 1990, sku: 'FN-310', availability: 'OutOfStock' });
+  });
+  const recept = (name: string, portions: number, items: string[]): PageInput =>
+    page('sv', name, `<h1>${name}</h1><p>Portioner: ${portions}</p><h2>Ingredienser</h2><ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`);
+  it('reads a Swedish recipe', () => {
+    const training = [recept('Köttbullar', 4, ['500 g köttfärs', '1 ägg', '1 dl mjölk']), recept('Pannkakor', 6, ['3 dl mjöl', '6 dl mjölk', '3 ägg'])];
+    const [got] = read(training, ['ingredients', 'yields'], [recept('Kanelbullar', 20, ['25 g jäst', '75 g smör', '3 dl mjölk', '1 tsk kardemumma'])], 'recipe');
+    expect(got).toEqual({ ingredients: ['25 g jäst', '75 g smör', '3 dl mjölk', '1 tsk kardemumma'], yields: 20 });
+  });
+});

@@ -38,3 +38,19 @@ describe('resolveField', () => {
     }
   });
 });
+
+describe('words in more languages', () => {
+  it('adds only to concepts that exist', async () => {
+    const { MORE_LANGUAGES } = await import('../../src/builder/knowledge/languages.js');
+    for (const id of Object.keys(MORE_LANGUAGES)) expect(CONCEPTS.some((c) => c.id === id), id).toBe(true);
+  });
+  it.each([
+    ['цена', 'price'],
+    ['författare', 'author'],
+    ['Maße', 'field:maße'],
+    ['ingredienser', 'ingredients'],
+    ['pinta_ala', 'floor_area'],
+  ])('%s -> %s', (name, id) => {
+    expect(resolveField(name).concept.id).toBe(id);
+  });
+});

@@ -3,7 +3,7 @@
  * longer phrases come first: "not available" must win over "available".
  */
 
-export const AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
+const BASE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['outofstock', 'OutOfStock'], ['instock', 'InStock'], ['preorder', 'PreOrder'], ['backorder', 'BackOrder'],
   ['soldout', 'SoldOut'], ['discontinued', 'Discontinued'], ['limitedavailability', 'LimitedAvailability'],
   ['instoreonly', 'InStoreOnly'], ['onlineonly', 'OnlineOnly'], ['presale', 'PreSale'],
@@ -45,3 +45,19 @@ export const CONDITION_PHRASES: Array<[phrase: string, value: string]> = [
   ['usato', 'UsedCondition'], ['używany', 'UsedCondition'], ['new', 'NewCondition'], ['nuevo', 'NewCondition'], ['nieuw', 'NewCondition'],
   ['neu', 'NewCondition'], ['neuf', 'NewCondition'], ['nuovo', 'NewCondition'], ['novo', 'NewCondition'], ['nowy', 'NewCondition'],
 ];
+
+/** Stock phrases in more languages (sv, da, no, fi, cs, tr, ro, hu, ru, uk); negatives first, as above. */
+const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
+  ['ej i lager', 'OutOfStock'], ['slut i lager', 'OutOfStock'], ['slutsåld', 'SoldOut'], ['ikke på lager', 'OutOfStock'], ['udsolgt', 'SoldOut'], ['utsolgt', 'SoldOut'],
+  ['i lager', 'InStock'], ['på lager', 'InStock'], ['lägg i varukorgen', 'InStock'], ['læg i kurv', 'InStock'], ['legg i handlekurven', 'InStock'],
+  ['loppu varastosta', 'OutOfStock'], ['ei varastossa', 'OutOfStock'], ['varastossa', 'InStock'], ['lisää ostoskoriin', 'InStock'],
+  ['není skladem', 'OutOfStock'], ['vyprodáno', 'SoldOut'], ['skladem', 'InStock'], ['do košíku', 'InStock'],
+  ['stokta yok', 'OutOfStock'], ['tükendi', 'SoldOut'], ['stokta', 'InStock'], ['sepete ekle', 'InStock'],
+  ['stoc epuizat', 'OutOfStock'], ['indisponibil', 'OutOfStock'], ['în stoc', 'InStock'], ['adaugă în coș', 'InStock'],
+  ['nincs raktáron', 'OutOfStock'], ['elfogyott', 'SoldOut'], ['raktáron', 'InStock'], ['kosárba', 'InStock'],
+  ['нет в наличии', 'OutOfStock'], ['немає в наявності', 'OutOfStock'], ['под заказ', 'BackOrder'], ['в наличии', 'InStock'], ['в наявності', 'InStock'],
+  ['в корзину', 'InStock'], ['в кошик', 'InStock'],
+];
+
+/** Every stock phrase we know, mapped to its schema.org ItemAvailability name. */
+export const AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [...BASE_AVAILABILITY_PHRASES, ...MORE_AVAILABILITY_PHRASES];

@@ -7,20 +7,29 @@ import { fold } from '../../recipe/extract/index.js';
 import { COMMERCE } from './commerce.js';
 import { COMMON } from './common.js';
 import { FOOD } from './food.js';
+import { MORE_LANGUAGES } from './languages.js';
 import { MEDIA } from './media.js';
 import { OTHER } from './other.js';
 import type { Concept, Shape } from './types.js';
 
-export const CONCEPTS: Concept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, ...OTHER];
+export const CONCEPTS: Concept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, ...OTHER].map(withMoreLanguages);
+
+/** A concept with its words in the languages of languages.ts added (no duplicates). */
+function withMoreLanguages(concept: Concept): Concept {
+  const more = MORE_LANGUAGES[concept.id];
+  if (!more) return concept;
+  const merge = (a: string[], b: string[] = []): string[] => [...new Set([...a, ...b])];
+  return { ...concept, names: merge(concept.names, more.names), labels: merge(concept.labels, more.labels), anchors: merge(concept.anchors, more.anchors) };
+}
 
 export function conceptById(id: string): Concept | undefined {
   return CONCEPTS.find((c) => c.id === id);
 }
 
-/** `publicationDate`, `Publication-Date`, `publication date` -> ['publication', 'date']. */
+/** `publicationDate`, `Publication-Date`, `publication date` -> ['publication', 'date']; `Maße`, `цена` keep their letters. */
 export function nameTokens(name: string): string[] {
   return fold(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'))
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 }
 
