@@ -5,13 +5,11 @@
  * with a message for people, keeping the progress log.
  */
 import type { JobHandler, JobKindOptions } from '../queue/index.js';
-import { PermanentJobError } from '../queue/index.js';
 import type { ServiceDeps } from '../services/deps.js';
-import { claimBuild, failBuild, publishBuild, saveProgress } from '../services/builds.js';
-import { ProgressReporter, type Progress } from '../builder/progress.js';
+import { publishBuild } from '../services/builds.js';
+import { taskJob } from './task-job.js';
 import { buildApi, BuildFailedError, type BuildOutcome } from '../builder/pipeline.js';
 import { createLlmAssist } from '../builder/llm/index.js';
-import { transitionTask } from '../services/task-state.js';
 import { publishRelease, linkToRelease, type PublishedRelease } from '../services/marketplace/index.js';
 
 export interface BuildPayload {
@@ -20,16 +18,10 @@ export interface BuildPayload {
 }
 
 export function buildJob(deps: ServiceDeps): { handler: JobHandler<BuildPayload>; options: JobKindOptions } {
-  const handler: JobHandler<BuildPayload> = async (payload, helpers) => {
-    const task = await claimBuild(deps, payload.taskId);
-    if (!task) return; // cancelled (or finished) before a worker got to it
-    const initial = task.progress ? (JSON.parse(task.progress) as Progress) : undefined;
-    const progress = new ProgressReporter((p) => saveProgress(deps, task.id, p), initial);
-    if (helpers.attempt > 1) progress.log('warn', `Resuming after an interrupted attempt (attempt ${helpers.attempt})`);
-    const budget = deps.config.build;
-    const deadline = AbortSignal.timeout(budget.timeBudgetMs);
-    const signal = AbortSignal.any([helpers.signal, deadline]);
-    try {
+  return taskJob<BuildPayload>(deps, {
+    noun: 'build',
+    isUserFailure: (err): err is Error => err instanceof BuildFailedError,
+    async run(_payload, { task, progress, signal, budget }) {
       const outcome = await buildApi({
         url: task.url,
         task: task.task,
@@ -49,31 +41,8 @@ export function buildJob(deps: ServiceDeps): { handler: JobHandler<BuildPayload>
       const published = await publishBuild(deps, task, { recipe: outcome.recipe, progress: { ...progress.current, stage: 'done', percent: 100, headline: 'API ready' } });
       if (!published) return; // cancelled while finishing: nothing was published
       if (release) await linkToRelease(deps, published, release).catch((err: unknown) => deps.logger.warn({ err }, 'marketplace: linking the built scraper failed'));
-    } catch (err) {
-      if (helpers.signal.aborted && !deadline.aborted) return; // cancelled: the task is already cancelled
-      const message = deadline.aborted
-        ? `Out of time: the build did not finish within ${Math.round(budget.timeBudgetMs / 1000)} s`
-        : err instanceof BuildFailedError
-          ? err.message
-          : null;
-      if (message === null) throw err; // an unexpected fault: the queue retries, then onFailed
-      progress.log('error', message);
-      await progress.flush();
-      await failBuild(deps, task.id, message, progress.current);
-      throw new PermanentJobError(message);
-    }
-  };
-  return {
-    handler,
-    options: {
-      async onFailed({ job, error, trx }) {
-        const taskId = job.taskId;
-        if (!taskId) return;
-        const message = error instanceof PermanentJobError ? error.message : 'The build failed because of an internal error; please try again.';
-        await transitionTask(trx, deps.clock, taskId, 'failed', { error: message }, ['queued', 'running', 'needs_input']);
-      },
     },
-  };
+  });
 }
 
 /** Publish a contributing build's recipe as a release of its site's canonical; null on failure (logged). */
