@@ -102,3 +102,17 @@ describe('a label leading its inline value', () => {
     expect(read(p, { label: 'by' })).toBe('Fern Michaels and Laural Merlington');
   });
 });
+
+describe('durations in more languages', () => {
+  it.each([
+    ['1 óra 15 perc', 75],
+    ['1 tunti 30 minuuttia', 90],
+    ['1 saat 20 dk', 80],
+    ['1 hodina 10 minut', 70],
+    ['1 час 20 мин', 80],
+    ['30 minuter', 30],
+    ['1 time 15 minutter', 75],
+  ])('%s is %i minutes', (text, minutes) => {
+    expect(applyTransforms(text, [{ op: 'duration_minutes' }], env)).toBe(minutes);
+  });
+});

@@ -121,3 +121,19 @@ describe('pages in languages the development corpus lacks', () => {
     expect(got).toEqual({ ingredients: ['25 g jäst', '75 g smör', '3 dl mjölk', '1 tsk kardemumma'], yields: 20 });
   });
 });
+
+describe('values a person reads', () => {
+  const job = (title: string, code: string, shown: string): PageInput =>
+    page('de', title, `<h1>${title}</h1><ul><li><span>Anstellungsart:</span> ${shown}</li></ul>`, { '@context': 'https://schema.org', '@type': 'JobPosting', title, employmentType: code });
+  it('prefers the shown contract type over a schema.org code', () => {
+    const [got] = read([job('Koch', 'FULL_TIME', 'Vollzeit'), job('Kellner', 'PART_TIME', 'Teilzeit')], ['employment_type'], [job('Barista', 'INTERN', 'Werkstudent')], 'job');
+    expect(got.employment_type).toBe('Werkstudent');
+  });
+  const recept = (title: string, who: string, day: number): PageInput =>
+    page('hu', title, `<h1>${title}</h1><p class="bekuldo">Beküldte: <a href="/u">${who}</a> · ${day}. március 2024</p>
+      <section class="comments"><p class="nev">Beküldte: Marika</p><p>Finom!</p></section>`);
+  it('reads the name before a separator and the date after it', () => {
+    const [got] = read([recept('Gulyás', 'Kovács Eszter', 10), recept('Lecsó', 'Nagy Péter', 11)], ['author'], [recept('Palacsinta', 'Szabó Anna', 12)], 'recipe');
+    expect(got.author).toEqual(['Szabó Anna']);
+  });
+});

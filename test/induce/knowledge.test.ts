@@ -54,3 +54,17 @@ describe('words in more languages', () => {
     expect(resolveField(name).concept.id).toBe(id);
   });
 });
+
+describe('concepts for jobs, shops and homes', () => {
+  it.each([
+    ['remote_work', 'remote'],
+    ['homeoffice', 'remote'],
+    ['warranty', 'warranty'],
+    ['garantie', 'warranty'],
+    ['floor', 'floor_level'],
+    ['performers', 'performer'],
+    ['venue', 'location'],
+  ])('%s -> %s', (name, id) => {
+    expect(resolveField(name).concept.id).toBe(id);
+  });
+});

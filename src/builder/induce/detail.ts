@@ -6,7 +6,7 @@
 import { createPageContext, evaluateFieldOnPage, isEmpty, type PageContext } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
 import { conceptById, resolveField, type Concept } from '../knowledge/index.js';
-import { affixVariants } from './affixes.js';
+import { affixVariants, nameCutVariants } from './affixes.js';
 import { gatherCandidates } from './candidates.js';
 import { locatable, locatedCandidates } from './located.js';
 import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
@@ -55,6 +55,7 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
     }
   }
   scored.push(...affixVariants(scored).map((c) => measure(c, concept, pages)));
+  scored.push(...nameCutVariants(scored, concept.shape).map((c) => measure(c, concept, pages)));
   splitJoinedValues(scored, concept, pages);
   applyAgreement(scored);
   weighStruckPrices(scored, concept, pages);

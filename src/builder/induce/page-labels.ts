@@ -64,7 +64,8 @@ export function shownLabels(page: PageContext): ShownLabel[] {
     const own = el.children.filter((c) => c.type === 'text').map((c) => (c as unknown as { data: string }).data).join(' ');
     const colon = /^([^:：\n]{1,50}?)\s*[:：]/.exec(own.trimStart().slice(0, MAX_LABEL + 10));
     if (colon) add(colon[1]);
-    if (hasValueBeside(el)) add(page.text(el));
+    // "Beküldte: Marika" is a label with its value, not a label.
+    if (hasValueBeside(el) && !/[:：]\s*\S/.test(page.text(el))) add(page.text(el));
   }
   cache.set(page, out);
   return out;

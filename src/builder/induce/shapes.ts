@@ -96,6 +96,8 @@ export function fitValue(shape: Shape, value: unknown): number {
     case 'title':
       return /\p{L}/u.test(text) && text.length >= 2 && text.length <= 250 && words(text) <= 40 && !/^\d+$/.test(text) ? 1 : 0;
     case 'text':
+      // A machine code ("FULL_TIME") is not the text a page shows a person.
+      if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(text)) return 0.5;
       return text.length >= 1 && text.length <= 300 ? 1 : text.length <= 1000 ? 0.3 : 0;
     case 'longtext':
       return text.length >= 20 ? 1 : 0.3;

@@ -136,6 +136,15 @@ export const COMMERCE: Concept[] = [
     shape: 'organization',
   },
   {
+    id: 'warranty',
+    names: ['warranty', 'guarantee', 'garantie', 'garantia', 'garanzia', 'gwarancja', 'takuu', 'garanti', 'zaruka', 'jotallas', 'garantie_jahre', 'гарантия'],
+    labels: ['warranty', 'guarantee', 'manufacturer warranty', 'garantie', 'herstellergarantie', 'gewährleistung', 'garantía', 'garantia', 'garanzia', 'gwarancja', 'takuu',
+      'garanti', 'záruka', 'záruční doba', 'jótállás', 'garanție', 'гарантия', 'гарантія'],
+    schema: [{ types: OFFER, path: 'warranty' }, { types: OFFER, path: 'offers.warranty' }],
+    anchors: ['warranty', 'guarantee', 'garantie'],
+    shape: 'text',
+  },
+  {
     id: 'color',
     names: ['color', 'colour', 'colores', 'kleur', 'farbe', 'couleur', 'colore', 'cor', 'kolor'],
     labels: ['color', 'colour', 'kleur', 'farbe', 'couleur', 'colore', 'cor', 'kolor'],

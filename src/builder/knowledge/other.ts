@@ -111,6 +111,15 @@ export const OTHER: Concept[] = [
     shape: 'number',
   },
   {
+    id: 'floor_level',
+    names: ['floor', 'floor_level', 'storey', 'level', 'etage', 'planta', 'piano', 'verdieping', 'pietro', 'kat', 'kerros', 'vaning', 'patro', 'emelet', 'etaj', 'этаж'],
+    labels: ['floor', 'floor level', 'storey', 'level', 'etage', 'stockwerk', 'geschoss', 'étage', 'planta', 'piso', 'piano', 'verdieping', 'woonlaag', 'piętro', 'kat',
+      'bulunduğu kat', 'kerros', 'våning', 'våningsplan', 'etasje', 'podlaží', 'patro', 'emelet', 'etaj', 'этаж', 'поверх'],
+    schema: [{ path: 'floorLevel' }],
+    anchors: ['floor-level', 'storey', 'etage'],
+    shape: 'text',
+  },
+  {
     id: 'floor_area',
     names: ['area', 'floor_area', 'surface', 'size_m2', 'square_feet', 'sqft', 'superficie', 'oppervlakte', 'woonoppervlakte', 'wohnflache', 'flache', 'metratura', 'area_util', 'powierzchnia'],
     labels: ['area', 'floor area', 'living area', 'size', 'square feet', 'sq ft', 'superficie', 'metros', 'oppervlakte', 'woonoppervlakte', 'wohnfläche', 'fläche',
@@ -137,6 +146,17 @@ export const OTHER: Concept[] = [
     microdata: ['vehicleModelDate', 'productionDate'],
     anchors: ['year'],
     shape: 'integer',
+  },
+  {
+    id: 'remote',
+    names: ['remote', 'remote_work', 'work_from_home', 'wfh', 'home_office', 'homeoffice', 'telework', 'teletrabajo', 'teletravail', 'smart_working', 'thuiswerken',
+      'praca_zdalna', 'trabalho_remoto', 'etatyo', 'distansarbete'],
+    labels: ['remote', 'remote work', 'work from home', 'home office', 'homeoffice', 'mobiles arbeiten', 'remote-arbeit', 'télétravail', 'teletrabajo', 'trabajo remoto',
+      'smart working', 'lavoro da remoto', 'thuiswerken', 'praca zdalna', 'trabalho remoto', 'etätyö', 'distansarbete', 'hjemmekontor', 'práce z domova',
+      'uzaktan çalışma', 'удалённая работа', 'удаленная работа'],
+    schema: [{ types: ['JobPosting'], path: 'jobLocationType' }],
+    anchors: ['remote', 'homeoffice', 'home-office'],
+    shape: 'text',
   },
   {
     id: 'performer',

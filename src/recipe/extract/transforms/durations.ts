@@ -1,7 +1,8 @@
 /**
  * Durations in minutes: ISO 8601 ("PT1H20M", "P0DT0H35M", "PT90M"), "1:20" (h:mm), texts in
- * en/es/nl/de/fr/it/pt/pl ("1 hour 20 mins", "1 h 20 min", "1 uur en 15 minuten",
- * "1 Std. 20 Min.", "1 hora y 10 minutos", "2 godziny"), and a bare number (already minutes).
+ * en/es/nl/de/fr/it/pt/pl/sv/da/no/fi/cs/tr/hu/ru/uk ("1 hour 20 mins", "1 h 20 min", "1 uur en
+ * 15 minuten", "1 Std. 20 Min.", "1 hora y 10 minutos", "2 godziny", "1 óra 15 perc", "45 dakika",
+ * "1 час 20 мин"), and a bare number (already minutes).
  */
 import { fold } from '../text.js';
 
@@ -10,8 +11,8 @@ const ISO = /^P(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\
 const UNIT_MINUTES: Array<[RegExp, number]> = [
   // Order matters: longer words first so "minutes" is not read as "m".
   [/^(?:days?|dias?|dia|dagen|dag|tage?n?|jours?|j|giorni|giorno|dni|dzien|d)$/, 1440],
-  [/^(?:hours?|hrs?|h|horas?|hs|uur|uren|u|stunden?|std|heures?|ore|ora|godz(?:in[ay]?)?|godziny|godzina)$/, 60],
-  [/^(?:minutes?|mins?|m|minutos?|minuten|minuut|minuti|minuto|minut(?:y|a)?|mn|mnt)$/, 1],
+  [/^(?:hours?|hrs?|h|horas?|hs|uur|uren|u|stunden?|std|heures?|ore|ora|godz(?:in[ay]?)?|godziny|godzina|timm?e|timmar|timer|tim|tuntia?|saat|hod(?:in[ay]?)?|час(?:а|ов)?|ч|годин[аи]?)$/, 60],
+  [/^(?:minutes?|mins?|m|minutos?|minuten|minuut|minuti|minuto|minut(?:y|a|er|ter)?|mn|mnt|perc|minuuttia?|dakika|dk|мин(?:ут[аы]?)?|хв(?:илин[аи]?)?)$/, 1],
   [/^(?:seconds?|secs?|s|segundos?|seconden|sekunden?|secondes?|secondi|sekund[ya]?)$/, 1 / 60],
 ];
 
