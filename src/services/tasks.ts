@@ -10,6 +10,7 @@ import { iso, newId } from '../clock.js';
 import { planOf, CHARGES } from '../config/index.js';
 import { QuarryError, badRequest, conflict, forbidden, notFound, validationFailed } from '../errors/index.js';
 import type { ServiceDeps } from './deps.js';
+import { newTaskRow } from './task-rows.js';
 import { transitionTask, isTerminal, IN_FLIGHT, TASK_STATUSES, type TaskStatus } from './task-state.js';
 import { chargeOrThrow } from './credits.js';
 import { findScraper, getLatestVersion, getOwnedScraper } from './scrapers.js';
@@ -170,48 +171,26 @@ export async function createDispatch(
     }
     await trx
       .insertInto('tasks')
-      .values({
-        id: taskId,
-        user_id: userId,
-        url,
-        task: input.task ?? '',
-        status: 'queued',
-        iteration: 0,
-        user_input_prompt: null,
-        user_response: null,
-        result_scraper_id: null,
-        result_marketplace_id: null,
-        error: null,
-        parent_task_id: null,
-        extends_scraper_id: null,
-        revision_type: null,
-        auth_enabled: 0,
-        allow_auth: input.allow_auth ? 1 : 0,
-        source: 'built',
-        contributes_to_marketplace: contributes ? 1 : 0,
-        workspace: input.workspace ? 1 : 0,
-        progress: JSON.stringify(initialProgress(now)),
-        marketplace_apis: null,
-        existing_marketplace_apis: JSON.stringify({ matches: match.matches }), // canonicals found for the site
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-      })
+      .values(
+        newTaskRow({
+          id: taskId,
+          user_id: userId,
+          url,
+          task: input.task ?? '',
+          now,
+          allow_auth: input.allow_auth ? 1 : 0,
+          contributes_to_marketplace: contributes ? 1 : 0,
+          workspace: input.workspace ? 1 : 0,
+          existing_marketplace_apis: JSON.stringify({ matches: match.matches }), // canonicals found for the site
+        }),
+      )
       .execute();
     await deps.queue.enqueue(trx, { kind: BUILD_JOB, payload: { taskId }, taskId, jobKey: `task:${taskId}` });
   });
   return { task_id: taskId, matched: false, test_inputs: [], may_require_auth: mayRequireAuth };
 }
 
-export function initialProgress(at: string) {
-  return {
-    stage: 'queued',
-    headline: 'Waiting for a worker',
-    percent: 0,
-    endpoints: [],
-    log: [{ at, level: 'info', message: 'Task queued' }],
-  };
-}
+export { initialProgress } from './task-rows.js';
 
 export async function listTasks(
   deps: Pick<ServiceDeps, 'db' | 'config'>,

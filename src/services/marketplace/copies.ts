@@ -9,6 +9,7 @@ import { createScraper, getVersion, type ScraperRow } from '../scrapers.js';
 import { recipeHasScript } from '../../recipe/index.js';
 import type { Recipe } from '../../recipe/types.js';
 import type { ListingRow, Q } from './listings.js';
+import { newTaskRow } from '../task-rows.js';
 
 export type EndpointBases = Record<string, number>;
 
@@ -129,39 +130,29 @@ export async function insertAcquiredTask(
   const ref = { id: input.listing.id, slug: input.listing.slug, version: input.pinnedVersion };
   await q
     .insertInto('tasks')
-    .values({
-      id,
-      user_id: input.userId,
-      url: input.url,
-      task: input.task,
-      status: 'completed',
-      iteration: 0,
-      user_input_prompt: null,
-      user_response: null,
-      result_scraper_id: input.scraperId,
-      result_marketplace_id: input.listing.id,
-      error: null,
-      parent_task_id: null,
-      extends_scraper_id: null,
-      revision_type: null,
-      auth_enabled: input.listing.is_authenticated,
-      allow_auth: 0,
-      source: input.source,
-      contributes_to_marketplace: 1,
-      workspace: 0,
-      progress: JSON.stringify({
-        stage: 'done',
-        headline: `${input.source === 'subscribed' ? 'Subscribed to' : 'Forked'} ${input.listing.name} (release ${input.pinnedVersion})`,
-        percent: 100,
-        endpoints: [],
-        log: [{ at: now, level: 'info', message: `Copied release ${input.pinnedVersion} of marketplace API ${input.listing.slug}` }],
+    .values(
+      newTaskRow({
+        id,
+        user_id: input.userId,
+        url: input.url,
+        task: input.task,
+        now,
+        status: 'completed',
+        result_scraper_id: input.scraperId,
+        result_marketplace_id: input.listing.id,
+        auth_enabled: input.listing.is_authenticated,
+        source: input.source,
+        progress: JSON.stringify({
+          stage: 'done',
+          headline: `${input.source === 'subscribed' ? 'Subscribed to' : 'Forked'} ${input.listing.name} (release ${input.pinnedVersion})`,
+          percent: 100,
+          endpoints: [],
+          log: [{ at: now, level: 'info', message: `Copied release ${input.pinnedVersion} of marketplace API ${input.listing.slug}` }],
+        }),
+        marketplace_apis: JSON.stringify({ published: null, [input.source]: ref }),
+        existing_marketplace_apis: JSON.stringify({ matches: input.existing }),
       }),
-      marketplace_apis: JSON.stringify({ published: null, [input.source]: ref }),
-      existing_marketplace_apis: JSON.stringify({ matches: input.existing }),
-      created_at: now,
-      updated_at: now,
-      completed_at: now,
-    })
+    )
     .execute();
   return id;
 }

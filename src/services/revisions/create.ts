@@ -17,11 +17,12 @@ import { conflict } from '../../errors/index.js';
 import type { ServiceDeps } from '../deps.js';
 import { chargeOrThrow } from '../credits.js';
 import { findScraper, getLatestVersion, type ScraperRow } from '../scrapers.js';
-import { getOwnedTask, initialProgress, type TaskRow } from '../tasks.js';
+import { getOwnedTask, type TaskRow } from '../tasks.js';
 import type { RevisionPlan } from '../../builder/revise/index.js';
 import { IN_FLIGHT } from '../task-state.js';
 import { detachFromCanonical } from '../marketplace/index.js';
 import { classifyForRevision } from './classify.js';
+import { newTaskRow } from '../task-rows.js';
 
 export const REVISE_JOB = 'revise';
 
@@ -87,33 +88,23 @@ export async function insertRevision(trx: Transaction<Database>, deps: Pick<Serv
   const { parent, scraper } = row;
   await trx
     .insertInto('tasks')
-    .values({
-      id: row.id,
-      user_id: scraper.user_id,
-      url: parent?.url ?? scraper.website,
-      task: row.text,
-      status: 'queued',
-      iteration: 0,
-      user_input_prompt: null,
-      user_response: null,
-      result_scraper_id: null,
-      result_marketplace_id: null,
-      error: null,
-      parent_task_id: parent?.id ?? null,
-      extends_scraper_id: scraper.id,
-      revision_type: row.plan.type,
-      auth_enabled: parent?.auth_enabled ?? 0,
-      allow_auth: parent?.allow_auth ?? 0,
-      source: childSource(scraper.source, parent?.source ?? 'built'),
-      contributes_to_marketplace: row.contributes ? 1 : 0,
-      workspace: parent?.workspace ?? 0,
-      progress: JSON.stringify(initialProgress(now)),
-      marketplace_apis: null,
-      existing_marketplace_apis: null,
-      created_at: now,
-      updated_at: now,
-      completed_at: null,
-    })
+    .values(
+      newTaskRow({
+        id: row.id,
+        user_id: scraper.user_id,
+        url: parent?.url ?? scraper.website,
+        task: row.text,
+        now,
+        parent_task_id: parent?.id ?? null,
+        extends_scraper_id: scraper.id,
+        revision_type: row.plan.type,
+        auth_enabled: parent?.auth_enabled ?? 0,
+        allow_auth: parent?.allow_auth ?? 0,
+        source: childSource(scraper.source, parent?.source ?? 'built'),
+        contributes_to_marketplace: row.contributes ? 1 : 0,
+        workspace: parent?.workspace ?? 0,
+      }),
+    )
     .execute();
   const job = await deps.queue.enqueue(trx, {
     kind: REVISE_JOB,
