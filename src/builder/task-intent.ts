@@ -23,12 +23,18 @@ const LIST_WORDS = /\b(list|lists|listing|all|every|catalog(?:ue)?|index|browse|
 const DETAIL_WORDS = /\b(details?|each\s+\w+\s+page|detail pages?|by (?:id|url|slug|isbn|sku)|single|one|specific|get (?:a|the|one)|information about|from each)\b/i;
 const SEARCH_WORDS = /\b(search|find|look ?up|query|keyword|matching)\b/i;
 
-/** Words that introduce or join field names but are not fields themselves. */
+/**
+ * Function words that introduce or join field names. Only these are dropped: nouns such as
+ * "pages" or "data" can be real fields ("number of pages").
+ */
 const STOP = new Set([
   'and', 'or', 'the', 'a', 'an', 'its', 'their', 'with', 'plus', 'also', 'including', 'include', 'etc', 'such', 'as',
-  'of', 'for', 'each', 'every', 'all', 'from', 'get', 'fetch', 'extract', 'return', 'returns', 'scrape', 'me', 'page',
-  'pages', 'details', 'detail', 'data', 'info', 'information', 'fields', 'field', 'like', 'list', 'listing', 'is', 'are',
+  'of', 'for', 'each', 'every', 'all', 'from', 'get', 'fetch', 'extract', 'return', 'returns', 'scrape', 'me', 'like',
+  'is', 'are',
 ]);
+
+/** Words that name the record or the page rather than a field, dropped only when a part is nothing else. */
+const NOT_A_FIELD_ALONE = new Set(['details', 'detail', 'information', 'fields', 'field']);
 
 function singular(word: string): string {
   const w = word.toLowerCase();
@@ -56,19 +62,23 @@ export function splitFieldList(text: string): string[] {
       while (words.length > 1 && STOP.has(words[0].toLowerCase())) words.shift();
       return words.join(' ');
     })
-    .filter((part) => part.length > 0 && part.length <= 60 && !STOP.has(part.toLowerCase()))
+    .filter((part) => part.length > 0 && part.length <= 60 && !STOP.has(part.toLowerCase()) && !NOT_A_FIELD_ALONE.has(part.toLowerCase()))
     .filter((part) => /[\p{L}\p{N}_]/u.test(part));
 }
 
-/** Field names become output keys: keep the caller's spelling, made a safe identifier. */
+/**
+ * Field names become output keys: the caller's spelling, made a safe identifier. Accents on
+ * Latin letters are dropped ("Año" -> "Ano"); letters of other scripts are kept ("цена").
+ */
 export function fieldKey(name: string): string {
   const key = name
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([A-Za-z])[\u0300-\u036f]+/g, '$1')
+    .normalize('NFC')
     .trim()
-    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/[^\p{L}\p{N}_]+/gu, '_')
     .replace(/^_+|_+$/g, '');
-  return /^[A-Za-z_]/.test(key) ? key : `field_${key}`;
+  return /^[\p{L}_]/u.test(key) ? key : `field_${key}`;
 }
 
 function findFieldList(text: string): string | null {

@@ -29,6 +29,9 @@ describe('task understanding', () => {
     expect(fieldKey('publication date')).toBe('publication_date');
     expect(fieldKey('Año de publicación')).toBe('Ano_de_publicacion');
     expect(fieldKey('3d model')).toBe('field_3d_model');
+    expect(fieldKey('цена')).toBe('цена');
+    expect(fieldKey('год выпуска')).toBe('год_выпуска');
+    expect(parseTask('Get each book: title, pages, data').fields).toEqual(['title', 'pages', 'data']);
   });
 });
 
