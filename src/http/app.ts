@@ -36,8 +36,10 @@ export async function buildApp(deps: ServiceDeps, opts: AppOptions = {}): Promis
   app.setValidatorCompiler(validatorCompiler);
   for (const s of SHARED_SCHEMAS) app.addSchema(s);
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Callback style on purpose: this runs on every request, and an async hook costs a promise.
+  app.addHook('onRequest', (req, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, req.id);
+    done();
   });
   registerErrorHandling(app);
   await app.register(cookie);

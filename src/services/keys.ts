@@ -161,6 +161,20 @@ export function forgetKeys(kysely: object, match: { keyId?: string; userId?: str
   }
 }
 
+/**
+ * The verdict for a key remembered in this process, answered synchronously (the hot path of
+ * every keyed request), or null when the database must be asked (`verifyKey`).
+ */
+export function verifyKeyFromMemory(kysely: object, clock: Clock, presented: string | null): KeyVerdict | null {
+  if (presented === null) return { ok: false, reason: 'missing' };
+  if (!KEY_SHAPE.test(presented)) return { ok: false, reason: 'invalid' };
+  const entry = cacheOf(kysely).get(hashKey(presented));
+  const now = clock.now().getTime();
+  if (!entry || now - entry.cachedAt > KEY_CACHE_TTL_MS || now - entry.lastUsedAt > LAST_USED_EVERY_MS) return null;
+  if (entry.expiresAt !== null && entry.expiresAt <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, keyId: entry.keyId, userId: entry.userId, plan: entry.plan };
+}
+
 export async function verifyKey(
   kysely: Kysely<Database>,
   clock: Clock,

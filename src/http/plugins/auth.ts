@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../errors/index.js';
-import { keyFromHeaders, verifyKey, KEY_DENIAL_MESSAGES } from '../../services/keys.js';
+import { keyFromHeaders, verifyKey, verifyKeyFromMemory, KEY_DENIAL_MESSAGES, type KeyVerdict } from '../../services/keys.js';
 import { sessionUser } from '../../services/accounts.js';
 import type { ServiceDeps } from '../../services/deps.js';
 
@@ -41,10 +41,7 @@ export function callerOf(req: FastifyRequest): Caller {
 
 export function registerAuth(app: FastifyInstance, deps: Pick<ServiceDeps, 'db' | 'clock'>): void {
   app.decorateRequest('caller', null);
-  app.addHook('onRequest', async (req) => {
-    const mode = req.routeOptions.config?.auth ?? 'none';
-    if (mode === 'none') return;
-    const presented = keyFromHeaders(req.headers);
+  const viaSessionOrKey = async (req: FastifyRequest, mode: AuthMode, presented: string | null): Promise<void> => {
     if (mode === 'session' || (mode === 'session_or_key' && presented === null)) {
       const userId = await sessionUser(deps.db, deps.clock, req.cookies[SESSION_COOKIE]);
       if (userId) {
@@ -57,8 +54,29 @@ export function registerAuth(app: FastifyInstance, deps: Pick<ServiceDeps, 'db' 
         );
       }
     }
-    const verdict = await verifyKey(deps.db.kysely, deps.clock, presented);
-    if (!verdict.ok) throw unauthorized(KEY_DENIAL_MESSAGES[verdict.reason]);
-    req.caller = { userId: verdict.userId, via: 'key', keyId: verdict.keyId, plan: verdict.plan };
+    accept(req, await verifyKey(deps.db.kysely, deps.clock, presented));
+  };
+  // Callback style: a key this process remembers is accepted without a promise (the hot path).
+  app.addHook('onRequest', (req, _reply, done) => {
+    const mode = req.routeOptions.config?.auth ?? 'none';
+    if (mode === 'none') return done();
+    const presented = keyFromHeaders(req.headers);
+    if (mode === 'key') {
+      const known = verifyKeyFromMemory(deps.db.kysely, deps.clock, presented);
+      if (known) {
+        try {
+          accept(req, known);
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done();
+      }
+    }
+    viaSessionOrKey(req, mode, presented).then(() => done(), done);
   });
+}
+
+function accept(req: FastifyRequest, verdict: KeyVerdict): void {
+  if (!verdict.ok) throw unauthorized(KEY_DENIAL_MESSAGES[verdict.reason]);
+  req.caller = { userId: verdict.userId, via: 'key', keyId: verdict.keyId, plan: verdict.plan };
 }
