@@ -15,6 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Db } from '../db/index.js';
 import { iso, newId, type Clock } from '../clock.js';
 import { notFound, paymentRequired } from '../errors/index.js';
+import { preparedQuery } from '../db/prepared.js';
 
 export type CreditsDb = Db | Kysely<Database> | Transaction<Database>;
 
@@ -68,8 +69,11 @@ async function writeLedger(
     .execute();
 }
 
+// Read on every execution (headers and the pre-check): precompiled (db/prepared.ts).
+const selectCredits = preparedQuery(1, (db, userId: string) => db.selectFrom('users').select('credits').where('id', '=', userId));
+
 export async function getBalance(db: CreditsDb, userId: string): Promise<number> {
-  const row = await kyselyOf(db).selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
+  const [row] = await selectCredits(kyselyOf(db), userId);
   if (!row) throw notFound('Account not found');
   return Number(row.credits);
 }

@@ -8,6 +8,7 @@ import type { Database, Db } from '../db/index.js';
 import type { ScrapersTable } from '../db/schema.js';
 import { iso, newId, type Clock } from '../clock.js';
 import { notFound } from '../errors/index.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { Recipe } from '../recipe/types.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -101,8 +102,12 @@ export async function addVersion(
   return version;
 }
 
+// Read on every execution: precompiled (db/prepared.ts).
+const selectScraper = preparedQuery(1, (db, scraperId: string) => db.selectFrom('scrapers').selectAll().where('id', '=', scraperId));
+
 export async function findScraper(q: Q, scraperId: string): Promise<ScraperRow | undefined> {
-  return q.selectFrom('scrapers').selectAll().where('id', '=', scraperId).executeTakeFirst();
+  const [row] = await selectScraper(q, scraperId);
+  return row;
 }
 
 /** A scraper the user owns; anything else (unknown or another account's) is the same 404. */
