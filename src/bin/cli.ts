@@ -22,7 +22,10 @@ const USAGE = `usage: quarry <command> [options]
   account show --email E                              show an account
   migrate                                             apply database migrations
 ${Object.values(EXTRA_COMMANDS).map((c) => `  ${c.usage}`).join('\n')}
-Settings come from the environment (QUARRY_DATA_DIR, DATABASE_URL, ...), as for the server.`;
+Settings come from the environment (QUARRY_DATA_DIR, DATABASE_URL, ...), as for the server.
+
+User commands (through a running service, see \`quarry login --help\`):
+  login, build URL --task "..." --wait, call SCRAPER ENDPOINT --param k=v, apis list, marketplace search Q`;
 
 type Options = Record<string, string | boolean | undefined>;
 

@@ -82,3 +82,28 @@ describe('quarry scraper import', () => {
     expect((err as { stderr: string }).stderr).toContain('/endpoints/0/steps/0');
   });
 });
+
+describe('quarry user commands go through the SDK to a running service', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => t.close());
+
+  it('`quarry apis list` and `quarry marketplace search` answer from the service', async () => {
+    const u = await t.user('developer');
+    const home = t.testDb.dataDir;
+    const env = { ...process.env, QUARRY_API_KEY: u.key, QUARRY_BASE_URL: base, HOME: home, XDG_CONFIG_HOME: home };
+    const apis = await run(process.execPath, [BIN, 'apis', 'list'], { env });
+    expect(apis.stdout + apis.stderr).not.toMatch(/unknown command/);
+    const search = await run(process.execPath, [BIN, 'marketplace', 'search', 'books'], { env });
+    expect(search.stdout + search.stderr).not.toMatch(/unknown command/);
+    const bad = await run(process.execPath, [BIN, 'apis', 'list'], { env: { ...env, QUARRY_API_KEY: 'pmx_wrongwrongwrongwrongwrong' } }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(bad).toMatchObject({ code: 1 });
+    expect((bad as { stderr: string }).stderr).toMatch(/Invalid API key/);
+  });
+});
