@@ -6,6 +6,7 @@ import type { TestApp, TestUser } from '../helpers/app.js';
 import { createScraper, addVersion, type ScraperSource } from '../../src/services/scrapers.js';
 import { iso, newId } from '../../src/clock.js';
 import type { Recipe } from '../../src/recipe/types.js';
+import { newTaskRow } from '../../src/services/task-rows.js';
 
 export interface PublishedApi {
   taskId: string;
@@ -24,33 +25,18 @@ export async function publishApi(t: TestApp, user: TestUser, recipe: Recipe): Pr
     const scraper = await createScraper(trx, clock, { userId: user.userId, recipe, source: 'built', reason: 'build', taskId });
     await trx
       .insertInto('tasks')
-      .values({
-        id: taskId,
-        user_id: user.userId,
-        url: recipe.source_url,
-        task: 'fixture',
-        status: 'completed',
-        iteration: 0,
-        user_input_prompt: null,
-        user_response: null,
-        result_scraper_id: scraper.id,
-        result_marketplace_id: null,
-        error: null,
-        parent_task_id: null,
-        extends_scraper_id: null,
-        revision_type: null,
-        auth_enabled: 0,
-        allow_auth: 0,
-        source: 'built',
-        contributes_to_marketplace: 1,
-        workspace: 0,
-        progress: JSON.stringify({ stage: 'done', headline: 'Ready', percent: 100, endpoints: [], log: [] }),
-        marketplace_apis: null,
-        existing_marketplace_apis: null,
-        created_at: now,
-        updated_at: now,
-        completed_at: now,
-      })
+      .values(
+        newTaskRow({
+          id: taskId,
+          user_id: user.userId,
+          url: recipe.source_url,
+          task: 'fixture',
+          now,
+          status: 'completed',
+          result_scraper_id: scraper.id,
+          progress: JSON.stringify({ stage: 'done', headline: 'Ready', percent: 100, endpoints: [], log: [] }),
+        }),
+      )
       .execute();
     return scraper.id;
   });
