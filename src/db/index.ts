@@ -84,21 +84,21 @@ export const sqliteReaders = new WeakMap<object, SQLite.Database>();
 function withStatementCache(database: SQLite.Database, max = 500): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = database.prepare.bind(database);
+  // One cached prepare for the life of the connection: this is on every query's path.
+  const cachedPrepare = (source: string): SQLite.Statement => {
+    let stmt = cache.get(source);
+    if (!stmt) {
+      stmt = prepare(source);
+      if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+      cache.set(source, stmt);
+    }
+    return stmt;
+  };
   return new Proxy(database, {
     get(target, prop, receiver) {
-      if (prop !== 'prepare') {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      }
-      return (source: string) => {
-        let stmt = cache.get(source);
-        if (!stmt) {
-          stmt = prepare(source);
-          if (cache.size >= max) cache.delete(cache.keys().next().value as string);
-          cache.set(source, stmt);
-        }
-        return stmt;
-      };
+      if (prop === 'prepare') return cachedPrepare;
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
 }
