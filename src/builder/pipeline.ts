@@ -253,18 +253,19 @@ function recordTitles(exploration: Exploration): string[] {
 
 /** Titles of the entry page and the sampled record pages (they share the site's name). */
 function siteTitles(exploration: Exploration): string[] {
-  const urls = [exploration.entry.finalUrl, ...(exploration.detail?.sampleUrls ?? []).slice(0, 3)];
-  const titleOf = (html: string) => /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, ' ').trim();
-  return [titleOf(exploration.entry.text), ...urls.slice(1).map((u) => titleOf(exploration.pages[u]?.text ?? ''))].filter(
+  const samples = (exploration.detail?.sampleUrls ?? []).slice(0, 3);
+  return [titleOf(exploration.entry.text), ...samples.map((u) => titleOf(exploration.pages[u]?.text ?? ''))].filter(
     (t): t is string => !!t,
   );
 }
+
+const titleOf = (html: string): string | undefined =>
+  /<title[^>]*>([^<]*)<\/title>/i.exec(html)?.[1]?.replace(/\s+/g, ' ').trim();
 
 function siteNameMeta(exploration: Exploration): string | null {
   return /<meta[^>]+property=["']og:site_name["'][^>]*content=["']([^"']+)["']/i.exec(exploration.entry.text)?.[1] ?? null;
 }
 
 function pageTitle(exploration: Exploration): string | undefined {
-  const m = /<title[^>]*>([^<]*)<\/title>/i.exec(exploration.entry.text);
-  return m?.[1]?.replace(/\s+/g, ' ').trim();
+  return titleOf(exploration.entry.text);
 }
