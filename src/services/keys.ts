@@ -171,6 +171,11 @@ export function verifyKeyFromMemory(kysely: object, clock: Clock, presented: str
   const entry = cacheOf(kysely).get(hashKey(presented));
   const now = clock.now().getTime();
   if (!entry || now - entry.cachedAt > KEY_CACHE_TTL_MS || now - entry.lastUsedAt > LAST_USED_EVERY_MS) return null;
+  return verdictOf(entry, now);
+}
+
+/** Expiry is judged on every call against the remembered expiry, so an expired key is refused on time. */
+function verdictOf(entry: CachedKey, now: number): KeyVerdict {
   if (entry.expiresAt !== null && entry.expiresAt <= now) return { ok: false, reason: 'expired' };
   return { ok: true, keyId: entry.keyId, userId: entry.userId, plan: entry.plan };
 }
@@ -180,8 +185,8 @@ export async function verifyKey(
   clock: Clock,
   presented: string | null,
 ): Promise<KeyVerdict> {
-  if (presented === null) return { ok: false, reason: 'missing' };
-  if (!KEY_SHAPE.test(presented)) return { ok: false, reason: 'invalid' };
+  const known = verifyKeyFromMemory(kysely, clock, presented);
+  if (known || presented === null) return known ?? { ok: false, reason: 'missing' };
   const hash = hashKey(presented);
   const now = clock.now().getTime();
   const cache = cacheOf(kysely);
@@ -213,7 +218,8 @@ export async function verifyKey(
     if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
     cache.set(hash, entry);
   }
-  if (entry.expiresAt !== null && entry.expiresAt <= now) return { ok: false, reason: 'expired' };
+  const verdict = verdictOf(entry, now);
+  if (!verdict.ok) return verdict;
   if (now - entry.lastUsedAt > LAST_USED_EVERY_MS) {
     entry.lastUsedAt = now;
     await kysely
@@ -222,7 +228,7 @@ export async function verifyKey(
       .where('id', '=', entry.keyId)
       .execute();
   }
-  return { ok: true, keyId: entry.keyId, userId: entry.userId, plan: entry.plan };
+  return verdict;
 }
 
 export const KEY_DENIAL_MESSAGES: Record<'missing' | 'invalid' | 'expired', string> = {
