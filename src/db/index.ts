@@ -59,14 +59,17 @@ export function openDb(opts: OpenDbOptions): Db {
   // data, never a write transaction in flight on the main connection, and it answers
   // synchronously without queueing behind that connection's lock.
   const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true, fileMustExist: true });
-  if (reader) {
+  const probe = reader ? openCommitProbe(file, reader) : null;
+  if (reader && probe) {
     reader.pragma('busy_timeout = 5000');
     sqliteReaders.set(kysely, withStatementCache(reader));
+    sqliteCommitProbes.set(kysely, probe);
   }
   return {
     kysely,
     dialect: 'sqlite',
     close: async () => {
+      probe?.close();
       reader?.close();
       await kysely.destroy();
     },
@@ -75,6 +78,48 @@ export function openDb(opts: OpenDbOptions): Db {
 
 /** Read-only SQLite connections by database (see openDb); used by preparedQuery. */
 export const sqliteReaders = new WeakMap<object, SQLite.Database>();
+
+/**
+ * Tells whether anything was committed to a SQLite database since it last answered: it answers
+ * a token, and two equal tokens mean no connection, in this process or another, committed in
+ * between. It reads the wal-index header: the first 48 bytes of the `-shm` file, which every
+ * commit rewrites (mxFrame, the change counter, salts and checksum; the layout is documented at
+ * sqlite.org/walformat.html and shared by every SQLite version that opens the file). That is
+ * one pread, where `PRAGMA data_version` (the fallback when the file cannot be opened) starts a
+ * read transaction and costs several times more on a busy server.
+ */
+export interface CommitProbe {
+  token(): string;
+  close(): void;
+}
+
+/** Commit probes of SQLite databases by database (see openDb); used by committedCache. */
+export const sqliteCommitProbes = new WeakMap<object, CommitProbe>();
+
+const WAL_INDEX_HEADER_BYTES = 48;
+
+function openCommitProbe(file: string, reader: SQLite.Database): CommitProbe {
+  const dataVersion = reader.prepare<[], number>('PRAGMA data_version').pluck();
+  const header = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  let shm: number | null = null;
+  return {
+    token: () => {
+      // SQLite creates the -shm file with the first transaction, so it is opened on first use.
+      if (shm === null) {
+        try {
+          shm = fs.openSync(`${file}-shm`, 'r');
+        } catch {
+          return `v${dataVersion.get()}`;
+        }
+      }
+      fs.readSync(shm, header, 0, WAL_INDEX_HEADER_BYTES, 0);
+      return header.toString('latin1', 0, WAL_INDEX_HEADER_BYTES);
+    },
+    close: () => {
+      if (shm !== null) fs.closeSync(shm);
+    },
+  };
+}
 
 /**
  * Kysely prepares every query anew; preparing costs more than running a simple one. The

@@ -4,7 +4,7 @@
  * Expected denials (missing, invalid, expired) are return values, not exceptions: the
  * auth plugin turns them into the contract's three 401 reasons.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../db/index.js';
 import { iso, newId, type Clock } from '../clock.js';
@@ -39,7 +39,8 @@ export type KeyVerdict =
   | { ok: true; keyId: string; userId: string; plan: string }
   | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
-export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+// One-shot hash: no Hash object per call (this runs on every keyed request).
+export const hashKey = (key: string): string => hash('sha256', key, 'hex');
 
 export async function createKey(
   db: Db,
@@ -156,8 +157,8 @@ function cacheOf(kysely: object): Map<string, CachedKey> {
 /** Drop remembered keys of a key id or of a whole user (revocation, plan change). */
 export function forgetKeys(kysely: object, match: { keyId?: string; userId?: string }): void {
   const cache = cacheOf(kysely);
-  for (const [hash, entry] of cache) {
-    if (entry.keyId === match.keyId || entry.userId === match.userId) cache.delete(hash);
+  for (const [keyHash, entry] of cache) {
+    if (entry.keyId === match.keyId || entry.userId === match.userId) cache.delete(keyHash);
   }
 }
 
@@ -187,12 +188,12 @@ export async function verifyKey(
 ): Promise<KeyVerdict> {
   const known = verifyKeyFromMemory(kysely, clock, presented);
   if (known || presented === null) return known ?? { ok: false, reason: 'missing' };
-  const hash = hashKey(presented);
+  const presentedHash = hashKey(presented);
   const now = clock.now().getTime();
   const cache = cacheOf(kysely);
-  let entry = cache.get(hash);
+  let entry = cache.get(presentedHash);
   if (!entry || now - entry.cachedAt > KEY_CACHE_TTL_MS) {
-    cache.delete(hash);
+    cache.delete(presentedHash);
     const row = await kysely
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
@@ -204,7 +205,7 @@ export async function verifyKey(
         'api_keys.last_used_at as last_used_at',
         'users.plan as plan',
       ])
-      .where('api_keys.key_hash', '=', hash)
+      .where('api_keys.key_hash', '=', presentedHash)
       .executeTakeFirst();
     if (!row || row.revoked_at) return { ok: false, reason: 'invalid' };
     entry = {
@@ -216,7 +217,7 @@ export async function verifyKey(
       lastUsedAt: row.last_used_at ? Date.parse(row.last_used_at) : 0,
     };
     if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(hash, entry);
+    cache.set(presentedHash, entry);
   }
   const verdict = verdictOf(entry, now);
   if (!verdict.ok) return verdict;

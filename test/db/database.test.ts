@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from './helpers/db.js';
-import { isReady, migrateToLatest } from '../src/db/index.js';
+import { createTestDb, type TestDb } from '../helpers/db.js';
+import { isReady, migrateToLatest } from '../../src/db/index.js';
 
 describe('database', () => {
   let t: TestDb;
