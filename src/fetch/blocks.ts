@@ -51,18 +51,88 @@ const WALL_TEXT_CHARS = 2000;
 /** Block pages are small; markers further in are page content, not a wall. */
 const SCAN_CHARS = 300_000;
 
-interface Page {
-  status: number;
-  header: (name: string) => string;
-  cookies: string;
-  body: string;
-  wall: boolean;
+/**
+ * Body markers are declared up front (`markers()`), so one regular-expression pass finds every
+ * marker a page holds instead of one substring scan per marker and detector: ordinary pages,
+ * by far the most common answer, then cost one pass.
+ */
+declare const MARKERS: unique symbol;
+type Markers = readonly string[] & { readonly [MARKERS]: true };
+const REGISTERED = new Set<string>();
+function markers(...list: string[]): Markers {
+  for (const m of list) REGISTERED.add(m);
+  return list as unknown as Markers;
 }
+
+let scanner: { re: RegExp; implied: Map<string, string[]> } | null = null;
+/** Every registered marker present in a (lower-case) body. */
+function markersIn(body: string): Set<string> {
+  if (!scanner) {
+    // Longest first, so at one position the longest marker is reported; markers inside it are implied.
+    const all = [...REGISTERED].sort((a, b) => b.length - a.length);
+    const re = new RegExp(all.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g');
+    scanner = { re, implied: new Map(all.map((m) => [m, all.filter((o) => m.includes(o))])) };
+  }
+  const { re, implied } = scanner;
+  const found = new Set<string>();
+  re.lastIndex = 0;
+  for (let m = re.exec(body); m; m = re.exec(body)) {
+    for (const inner of implied.get(m[0]) ?? []) found.add(inner);
+    re.lastIndex = m.index + 1; // overlapping markers each count
+  }
+  return found;
+}
+
+class Page {
+  readonly cookies: string;
+  private found?: Set<string>;
+  private wallMemo?: boolean;
+  private phraseMemo?: boolean;
+
+  constructor(
+    readonly status: number,
+    private readonly headers: Record<string, string>,
+    readonly body: string,
+  ) {
+    this.cookies = this.header('set-cookie');
+  }
+
+  header(name: string): string {
+    return (this.headers[name] ?? '').toLowerCase();
+  }
+
+  /** Whether the body holds any of these markers. */
+  mentions(list: Markers): boolean {
+    this.found ??= markersIn(this.body);
+    for (const m of list) if (this.found.has(m)) return true;
+    return false;
+  }
+
+  /** The first of these markers the body holds, in the list's order. */
+  firstOf(list: Markers): string | undefined {
+    return list.find((m) => this.mentions([m] as unknown as Markers));
+  }
+
+  /** An error status, or a page with almost no visible text (computed only when a detector asks). */
+  get wall(): boolean {
+    // 202 is AWS WAF's challenge status; 405 its captcha status.
+    this.wallMemo ??= WALL_STATUSES.has(this.status) || visibleTextLength(this.body) < WALL_TEXT_CHARS;
+    return this.wallMemo;
+  }
+
+  /** Whether the body asks the reader to prove it is human (the regex runs only when an anchor is present). */
+  get robotPhrase(): boolean {
+    this.phraseMemo ??= this.mentions(ROBOT_PHRASE_ANCHORS) && ROBOT_PHRASES.test(this.body);
+    return this.phraseMemo;
+  }
+}
+
+const WALL_STATUSES = new Set([202, 401, 403, 405, 429, 503]);
 
 type Found = { blockType: BlockType; vendor: BlockVendor } | null;
 type Detector = (page: Page) => Found;
 
-const has = (text: string, ...markers: string[]) => markers.some((m) => text.includes(m));
+const has = (text: string, ...needles: string[]) => needles.some((m) => text.includes(m));
 const found = (blockType: BlockType, vendor: BlockVendor): Found => ({ blockType, vendor });
 
 function visibleTextLength(html: string): number {
@@ -73,71 +143,113 @@ function visibleTextLength(html: string): number {
     .replace(/\s+/g, '').length;
 }
 
-const CAPTCHA_WIDGETS = ['g-recaptcha', 'google.com/recaptcha', 'recaptcha/api.js', 'h-captcha', 'hcaptcha.com', 'cf-turnstile', 'challenges.cloudflare.com/turnstile'];
+const CAPTCHA_WIDGETS = markers('g-recaptcha', 'google.com/recaptcha', 'recaptcha/api.js', 'h-captcha', 'hcaptcha.com', 'cf-turnstile', 'challenges.cloudflare.com/turnstile');
+
+const CF_ERROR_CODE = /cf-error-code">\s*(10\d\d)|error code:?\s*(10\d\d)/;
+const CLOUDFLARE = markers('cloudflare');
+const CF_ERROR_MARKS = markers('cf-error-code">', 'error code');
+const CF_ATTENTION = markers('attention required! | cloudflare');
+const CF_CHALLENGE_SCRIPT = markers('_cf_chl_opt', '__cf_chl_', 'cf-chl-');
+const CF_JUST_A_MOMENT_TITLE = markers('<title>just a moment...</title>');
+const CF_CAPTCHA = markers('cf-turnstile', 'cf_captcha_kind');
+const CF_JUST_A_MOMENT = markers('just a moment');
 
 const cloudflare: Detector = (p) => {
   if (p.header('cf-mitigated') === 'challenge') return found('challenge', 'cloudflare');
-  const code = /cf-error-code">\s*(10\d\d)|error code:?\s*(10\d\d)/.exec(p.body);
-  const onCloudflare = p.header('server') === 'cloudflare' || has(p.body, 'cloudflare');
-  if (code && onCloudflare && p.wall) return found((code[1] ?? code[2]) === '1015' ? 'rate_limit' : 'ip_block', 'cloudflare');
-  if (p.wall && has(p.body, 'attention required! | cloudflare')) return found(has(p.body, ...CAPTCHA_WIDGETS) ? 'captcha' : 'ip_block', 'cloudflare');
-  if (has(p.body, '_cf_chl_opt', '__cf_chl_', 'cf-chl-') || (p.wall && has(p.body, '<title>just a moment...</title>'))) {
-    return found(has(p.body, 'cf-turnstile', 'cf_captcha_kind') && !has(p.body, 'just a moment') ? 'captcha' : 'challenge', 'cloudflare');
+  const onCloudflare = p.header('server') === 'cloudflare' || p.mentions(CLOUDFLARE);
+  const code = onCloudflare && p.mentions(CF_ERROR_MARKS) && p.wall ? CF_ERROR_CODE.exec(p.body) : null;
+  if (code) return found((code[1] ?? code[2]) === '1015' ? 'rate_limit' : 'ip_block', 'cloudflare');
+  if (p.mentions(CF_ATTENTION) && p.wall) return found(p.mentions(CAPTCHA_WIDGETS) ? 'captcha' : 'ip_block', 'cloudflare');
+  if (p.mentions(CF_CHALLENGE_SCRIPT) || (p.mentions(CF_JUST_A_MOMENT_TITLE) && p.wall)) {
+    return found(p.mentions(CF_CAPTCHA) && !p.mentions(CF_JUST_A_MOMENT) ? 'captcha' : 'challenge', 'cloudflare');
   }
   return null;
 };
 
+const AKAMAI_EDGE = markers('errors.edgesuite.net');
+const ACCESS_DENIED = markers('access denied');
+const AKAMAI_REFERENCE = /reference\s*#\s*[\d.a-f]+/;
+const NO_PERMISSION = markers("you don't have permission to access");
+const AKAMAI_CHALLENGE = markers('/_sec/cp_challenge/', 'sec-if-cpt-container', 'bm-verify');
+
 const akamai: Detector = (p) => {
-  const onAkamai = has(p.header('server'), 'akamaighost') || p.header('akamai-grn') !== '' || has(p.body, 'errors.edgesuite.net');
-  const denied = has(p.body, 'access denied') && (/reference\s*#\s*[\d.a-f]+/.test(p.body) || onAkamai);
-  if (denied && p.wall && (p.status === 403 || has(p.body, "you don't have permission to access"))) return found('ip_block', 'akamai');
-  if (p.wall && has(p.body, '/_sec/cp_challenge/', 'sec-if-cpt-container', 'bm-verify')) return found('challenge', 'akamai');
+  if (p.mentions(ACCESS_DENIED) && p.wall && (p.status === 403 || p.mentions(NO_PERMISSION))) {
+    const onAkamai = has(p.header('server'), 'akamaighost') || p.header('akamai-grn') !== '' || p.mentions(AKAMAI_EDGE);
+    if (onAkamai || AKAMAI_REFERENCE.test(p.body)) return found('ip_block', 'akamai');
+  }
+  if (p.mentions(AKAMAI_CHALLENGE) && p.wall) return found('challenge', 'akamai');
   return null;
 };
+
+const PX_CAPTCHA = markers('px-captcha', 'captcha.px-cdn.net', 'captcha.px-cloud.net');
+const PX_SCRIPT = markers('_pxappid', 'px-cdn.net');
 
 const perimeterx: Detector = (p) => {
-  if (has(p.body, 'px-captcha', 'captcha.px-cdn.net', 'captcha.px-cloud.net')) return found('captcha', 'perimeterx');
-  if (p.wall && (has(p.body, '_pxappid', 'px-cdn.net') || (has(p.cookies, '_pxhd') && p.status === 403))) return found('captcha', 'perimeterx');
+  if (p.mentions(PX_CAPTCHA)) return found('captcha', 'perimeterx');
+  if ((p.mentions(PX_SCRIPT) || (has(p.cookies, '_pxhd') && p.status === 403)) && p.wall) return found('captcha', 'perimeterx');
   return null;
 };
 
+const DD_CHALLENGE = markers('ct.captcha-delivery.com');
+const DD_CAPTCHA = markers('captcha-delivery.com');
+
 const datadome: Detector = (p) => {
-  if (has(p.body, 'ct.captcha-delivery.com') && p.wall) return found('challenge', 'datadome');
-  if (has(p.body, 'captcha-delivery.com')) return found('captcha', 'datadome');
+  if (p.mentions(DD_CHALLENGE) && p.wall) return found('challenge', 'datadome');
+  if (p.mentions(DD_CAPTCHA)) return found('captcha', 'datadome');
   const marked = p.header('x-datadome') !== '' || p.header('x-dd-b') !== '' || has(p.cookies, 'datadome=');
   if (marked && [401, 403, 405].includes(p.status)) return found('captcha', 'datadome');
   return null;
 };
 
+const IMPERVA_INCIDENT = markers('incapsula incident id', 'request unsuccessful. incapsula');
+const IMPERVA_CHALLENGE = markers('_incapsula_resource', 'pardon our interruption');
+
 const imperva: Detector = (p) => {
-  if (p.wall && has(p.body, 'incapsula incident id', 'request unsuccessful. incapsula')) return found('ip_block', 'imperva');
-  if (p.wall && has(p.body, '_incapsula_resource', 'pardon our interruption')) return found('challenge', 'imperva');
+  if (p.mentions(IMPERVA_INCIDENT) && p.wall) return found('ip_block', 'imperva');
+  if (p.mentions(IMPERVA_CHALLENGE) && p.wall) return found('challenge', 'imperva');
   const marked = has(p.cookies, 'incap_ses', 'visid_incap') || p.header('x-iinfo') !== '' || has(p.header('x-cdn'), 'incapsula');
   if (marked && p.status === 403) return found('ip_block', 'imperva');
   return null;
 };
 
+const AWS_WAF = markers('awswaf.com', 'aws-waf-token', 'awswafintegration');
+const AWS_WAF_CAPTCHA = markers('captcha.js', 'awswafcaptcha');
+
 const awsWaf: Detector = (p) => {
   const action = p.header('x-amzn-waf-action');
   if (action === 'captcha') return found('captcha', 'aws_waf');
   if (action === 'challenge') return found('challenge', 'aws_waf');
-  const marked = has(p.body, 'awswaf.com', 'aws-waf-token', 'awswafintegration') || has(p.cookies, 'aws-waf-token');
-  if (marked && p.wall) return found(has(p.body, 'captcha.js', 'awswafcaptcha') ? 'captcha' : 'challenge', 'aws_waf');
+  const marked = p.mentions(AWS_WAF) || has(p.cookies, 'aws-waf-token');
+  if (marked && p.wall) return found(p.mentions(AWS_WAF_CAPTCHA) ? 'captcha' : 'challenge', 'aws_waf');
   return null;
 };
 
 const ROBOT_PHRASES =
   /are you a (ro)?bot|are you (a )?human|verify (that )?you are (a )?human|not a robot|unusual traffic|automated (queries|requests|access)|bot (detection|protection)|checking your browser|checking if the site connection is secure|please enable (javascript|js) and cookies|access to this page has been denied|complete the (security check|captcha)/;
+/** Every alternative of ROBOT_PHRASES holds one of these literally. */
+const ROBOT_PHRASE_ANCHORS = markers(
+  'are you ',
+  'verify ',
+  'not a robot',
+  'unusual traffic',
+  'automated ',
+  'bot detection',
+  'bot protection',
+  'checking ',
+  'please enable ',
+  'access to this page has been denied',
+  'complete the ',
+);
+const GOOGLE_SORRY = markers('our systems have detected unusual traffic');
 
 const captchaWall: Detector = (p) => {
-  if (has(p.body, 'our systems have detected unusual traffic')) return found('captcha', 'google');
-  const widget = CAPTCHA_WIDGETS.find((m) => p.body.includes(m));
-  const phrase = ROBOT_PHRASES.test(p.body);
-  if (widget && p.wall && (phrase || p.status >= 400)) {
+  if (p.mentions(GOOGLE_SORRY)) return found('captcha', 'google');
+  const widget = p.firstOf(CAPTCHA_WIDGETS);
+  if (widget && p.wall && (p.robotPhrase || p.status >= 400)) {
     const vendor: BlockVendor = widget.includes('hcaptcha') || widget === 'h-captcha' ? 'hcaptcha' : widget.includes('turnstile') ? 'cloudflare' : 'google';
     return found('captcha', vendor);
   }
-  if (phrase && p.wall) return found('challenge', 'unknown');
+  if (p.robotPhrase && p.wall) return found('challenge', 'unknown');
   return null;
 };
 
@@ -173,17 +285,7 @@ function info(found: NonNullable<Found>, retryAfterHeader: number | null): Block
  * empty 2xx body is a block too. Returns null for an ordinary answer.
  */
 export function detectBlock(res: BlockInput, options: { expectContent?: boolean } = {}): BlockInfo | null {
-  const header = (name: string) => (res.headers[name] ?? '').toLowerCase();
-  const body = res.text.slice(0, SCAN_CHARS).toLowerCase();
-  // 202 is AWS WAF's challenge status; 405 its captcha status.
-  const wallStatus = [202, 401, 403, 405, 429, 503].includes(res.status);
-  const page: Page = {
-    status: res.status,
-    header,
-    cookies: header('set-cookie'),
-    body,
-    wall: wallStatus || visibleTextLength(body) < WALL_TEXT_CHARS,
-  };
+  const page = new Page(res.status, res.headers, res.text.slice(0, SCAN_CHARS).toLowerCase());
   const retryAfter = parseRetryAfter(res.headers['retry-after']);
   for (const detect of DETECTORS) {
     const hit = detect(page);
