@@ -50,23 +50,32 @@ function checkAmount(amount: number, allowZero: boolean): void {
   }
 }
 
+// Every paid call writes a ledger row and debits the balance: both precompiled (db/prepared.ts).
+const insertLedger = preparedQuery(
+  7,
+  (db, id: string, userId: string, delta: number, balanceAfter: number, reason: string, ref: string | null, createdAt: string) =>
+    db.insertInto('credit_ledger').values({ id, user_id: userId, delta, balance_after: balanceAfter, reason, ref, created_at: createdAt }),
+  { readOnly: false },
+);
+
+const debit = preparedQuery(
+  2,
+  (db, userId: string, amount: number) =>
+    db
+      .updateTable('users')
+      .set((eb) => ({ credits: eb('credits', '-', amount) }))
+      .where('id', '=', userId)
+      .where('credits', '>=', amount)
+      .returning('credits'),
+  { readOnly: false },
+);
+
 async function writeLedger(
   trx: Kysely<Database>,
   clock: Clock,
   entry: { userId: string; delta: number; balanceAfter: number; reason: string; ref: string | null },
 ): Promise<void> {
-  await trx
-    .insertInto('credit_ledger')
-    .values({
-      id: newId(),
-      user_id: entry.userId,
-      delta: entry.delta,
-      balance_after: entry.balanceAfter,
-      reason: entry.reason,
-      ref: entry.ref,
-      created_at: iso(clock),
-    })
-    .execute();
+  await insertLedger(trx, newId(), entry.userId, entry.delta, entry.balanceAfter, entry.reason, entry.ref, iso(clock));
 }
 
 // Read on every execution (headers and the pre-check): precompiled (db/prepared.ts).
@@ -119,13 +128,7 @@ export async function charge(
   return inTransaction(kyselyOf(db), async (trx) => {
     // The first statement writes, so SQLite takes its write lock here (and waits on
     // busy_timeout for another process) instead of failing a read-then-write upgrade.
-    const row = await trx
-      .updateTable('users')
-      .set((eb) => ({ credits: eb('credits', '-', amount) }))
-      .where('id', '=', userId)
-      .where('credits', '>=', amount)
-      .returning('credits')
-      .executeTakeFirst();
+    const [row] = await debit(trx, userId, amount);
     if (!row) return { ok: false, balance: await getBalance(trx, userId), required: amount };
     const balance = Number(row.credits);
     await writeLedger(trx, clock, { userId, delta: -amount, balanceAfter: balance, reason, ref });

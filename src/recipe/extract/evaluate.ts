@@ -34,8 +34,11 @@ export function evaluateExtraction(extraction: Extraction, page: PageInput | Pag
     case 'object':
       return readRecord(extraction.fields, extraction.scope ? scopeFor(env, extraction.scope) : root, env);
     case 'list': {
-      const items = selectAll(env.page, extraction.items, null);
-      return limit(items, extraction.limit).map((el) => readRecord(extraction.fields, { kind: 'html', el }, env));
+      const items = limit(selectAll(env.page, extraction.items, null), extraction.limit);
+      for (const spec of Object.values(extraction.fields)) {
+        for (const source of spec.sources) if ('css' in source) env.page.primeSelections(items, source.css.trim());
+      }
+      return items.map((el) => readRecord(extraction.fields, { kind: 'html', el }, env));
     }
     case 'json_list': {
       const records = jsonRecords(env.page, extraction.path);

@@ -80,26 +80,32 @@ function decodeJsonStrings(value: unknown): unknown {
 
 function cssMatches(ctx: PageContext, source: { css: string; attr?: string; text_mode?: 'full' | 'own' }, scope: Scope): Match[] {
   if (scope.kind !== 'html') return [];
-  const $ = ctx.$;
-  let elements: Element[];
   const selector = source.css.trim();
-  if (SELF_SELECTORS.has(selector)) elements = scope.el ? [scope.el] : [];
-  else {
-    try {
-      elements = (scope.el ? $(scope.el).find(selector) : $(selector)).toArray() as Element[];
-      // Browsers insert <tbody>; our parser keeps the markup as written. A selector copied from
-      // a browser's inspector still works.
-      if (elements.length === 0 && /\btbody\b/.test(selector)) {
-        const withoutTbody = selector.replace(/\btbody\s*>\s*/g, '').replace(/\s*>\s*tbody\b/g, '').replace(/\btbody\b\s*/g, '');
-        elements = (scope.el ? $(scope.el).find(withoutTbody) : $(withoutTbody)).toArray() as Element[];
-      }
-      // A list item that is itself the wanted element (`a` items read with `css: 'a'`).
-      if (elements.length === 0 && scope.el && $(scope.el).is(selector)) elements = [scope.el];
-    } catch {
-      return []; // an invalid selector matches nothing rather than failing the whole record
-    }
-  }
+  const within = scope.el;
+  const elements = SELF_SELECTORS.has(selector)
+    ? within
+      ? [within]
+      : []
+    : ctx.selection(within, selector, () => selectElements(ctx, selector, within));
   return elements.map((el) => ({ el, value: nodeValue(ctx, el, source.attr, source.text_mode) }));
+}
+
+function selectElements(ctx: PageContext, selector: string, within: Element | null): Element[] {
+  const $ = ctx.$;
+  try {
+    let elements = (within ? $(within).find(selector) : $(selector)).toArray() as Element[];
+    // Browsers insert <tbody>; our parser keeps the markup as written. A selector copied from
+    // a browser's inspector still works.
+    if (elements.length === 0 && /\btbody\b/.test(selector)) {
+      const withoutTbody = selector.replace(/\btbody\s*>\s*/g, '').replace(/\s*>\s*tbody\b/g, '').replace(/\btbody\b\s*/g, '');
+      elements = (within ? $(within).find(withoutTbody) : $(withoutTbody)).toArray() as Element[];
+    }
+    // A list item that is itself the wanted element (`a` items read with `css: 'a'`).
+    if (elements.length === 0 && within && $(within).is(selector)) elements = [within];
+    return elements;
+  } catch {
+    return []; // an invalid selector matches nothing rather than failing the whole record
+  }
 }
 
 function nodeValue(ctx: PageContext, el: Element, attr: string | undefined, mode: 'full' | 'own' | undefined): unknown {
