@@ -87,8 +87,8 @@ export interface FailureContext {
   url: string;
   /** The caller's signal: its abort is rethrown untouched. */
   callerSignal?: AbortSignal;
-  /** The signal of our own total time-out. */
-  deadline: AbortSignal;
+  /** Whether our own total time-out has passed. */
+  deadline: { readonly aborted: boolean };
   timeoutMs: number;
   /** Status of the answer whose body was being read, if any. */
   status?: number | null;

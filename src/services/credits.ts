@@ -81,10 +81,42 @@ async function writeLedger(
 // Read on every execution (headers and the pre-check): precompiled (db/prepared.ts).
 const selectCredits = preparedQuery(1, (db, userId: string) => db.selectFrom('users').select('credits').where('id', '=', userId));
 
+/**
+ * The last balance this process saw per user (bounded), so the pre-check of a paid call can
+ * skip its read while the balance plainly covers the price. Only a hint: a balance spent by
+ * another process makes the pre-check pass and the conditional charge then refuses (the same
+ * 402, after the work); a balance that grew elsewhere is read again before anything is refused.
+ */
+const lastSeen = new WeakMap<object, Map<string, number>>();
+const LAST_SEEN_MAX = 10_000;
+
+function remember(db: Kysely<Database>, userId: string, balance: number): void {
+  if (db.isTransaction) return; // may still roll back
+  let seen = lastSeen.get(db);
+  if (!seen) lastSeen.set(db, (seen = new Map()));
+  if (seen.size >= LAST_SEEN_MAX && !seen.has(userId)) seen.delete(seen.keys().next().value as string);
+  seen.set(userId, balance);
+}
+
+/**
+ * The 402 check before a paid call: true when the balance covers `amount`, answered from the
+ * last balance seen when that covers it, else from a fresh read. The charge itself decides.
+ */
+export async function mayAfford(db: CreditsDb, userId: string, amount: number): Promise<{ ok: boolean; balance: number }> {
+  const kysely = kyselyOf(db);
+  const seen = lastSeen.get(kysely)?.get(userId);
+  if (seen !== undefined && seen >= amount) return { ok: true, balance: seen };
+  const balance = await getBalance(kysely, userId);
+  return { ok: balance >= amount, balance };
+}
+
 export async function getBalance(db: CreditsDb, userId: string): Promise<number> {
-  const [row] = await selectCredits(kyselyOf(db), userId);
+  const kysely = kyselyOf(db);
+  const [row] = await selectCredits(kysely, userId);
   if (!row) throw notFound('Account not found');
-  return Number(row.credits);
+  const balance = Number(row.credits);
+  remember(kysely, userId, balance);
+  return balance;
 }
 
 /** Add credits; returns the new balance. */
@@ -97,7 +129,8 @@ export async function grant(
   ref: string | null = null,
 ): Promise<number> {
   checkAmount(amount, false);
-  return inTransaction(kyselyOf(db), async (trx) => {
+  const kysely = kyselyOf(db);
+  const balance = await inTransaction(kysely, async (trx) => {
     const row = await trx
       .updateTable('users')
       .set((eb) => ({ credits: eb('credits', '+', amount) }))
@@ -105,10 +138,12 @@ export async function grant(
       .returning('credits')
       .executeTakeFirst();
     if (!row) throw notFound('Account not found');
-    const balance = Number(row.credits);
-    await writeLedger(trx, clock, { userId, delta: amount, balanceAfter: balance, reason, ref });
-    return balance;
+    const after = Number(row.credits);
+    await writeLedger(trx, clock, { userId, delta: amount, balanceAfter: after, reason, ref });
+    return after;
   });
+  remember(kysely, userId, balance);
+  return balance;
 }
 
 /**
@@ -125,7 +160,8 @@ export async function charge(
 ): Promise<ChargeResult> {
   checkAmount(amount, true);
   if (amount === 0) return { ok: true, balance: await getBalance(db, userId) };
-  return inTransaction(kyselyOf(db), async (trx) => {
+  const kysely = kyselyOf(db);
+  const result = await inTransaction(kysely, async (trx): Promise<ChargeResult> => {
     // The first statement writes, so SQLite takes its write lock here (and waits on
     // busy_timeout for another process) instead of failing a read-then-write upgrade.
     const [row] = await debit(trx, userId, amount);
@@ -134,6 +170,8 @@ export async function charge(
     await writeLedger(trx, clock, { userId, delta: -amount, balanceAfter: balance, reason, ref });
     return { ok: true, balance };
   });
+  remember(kysely, userId, result.balance);
+  return result;
 }
 
 /** `charge`, but a short balance throws the 402 (`payment_required`). Returns the new balance. */
@@ -193,7 +231,10 @@ export async function setBalance(
       await writeLedger(trx, clock, { userId, delta: balance - current, balanceAfter: balance, reason, ref: null });
       return true;
     });
-    if (swapped) return balance;
+    if (swapped) {
+      remember(kysely, userId, balance);
+      return balance;
+    }
   }
   throw new Error(`setBalance: the balance of ${userId} kept changing; gave up after ${SET_BALANCE_ATTEMPTS} attempts`);
 }

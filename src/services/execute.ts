@@ -11,7 +11,7 @@ import { denyToError, type ExecutionLimitResult } from '../ratelimit/index.js';
 import { runEndpoint, findEndpoint } from '../recipe/index.js';
 import type { Recipe } from '../recipe/types.js';
 import type { ServiceDeps } from './deps.js';
-import { charge, getBalance } from './credits.js';
+import { charge, getBalance, mayAfford } from './credits.js';
 import { findScraper, getVersion, type ScraperRow } from './scrapers.js';
 
 export interface ExecutionCaller {
@@ -137,11 +137,11 @@ export async function executeEndpoint(
       throw new QuarryError('session_invalid', 'Unknown or expired session');
     }
     const price = endpoint.price ?? CHARGES.defaultEndpointPrice;
-    const balance = await getBalance(deps.db.kysely, caller.userId);
-    if (balance < price) {
+    const affordable = await mayAfford(deps.db.kysely, caller.userId, price);
+    if (!affordable.ok) {
       throw new QuarryError('payment_required', 'Not enough credits for this call', {
         credits_required: price,
-        credits_remaining: balance,
+        credits_remaining: affordable.balance,
       });
     }
     const result = await runEndpoint(resolved.recipe, endpoint.name, params, {

@@ -8,9 +8,11 @@ import {
   getBalance,
   grant,
   listLedger,
+  mayAfford,
   requireCredits,
   setBalance,
 } from '../../src/services/credits.js';
+import { openDb } from '../../src/db/index.js';
 import { createTestDb, type TestDb } from '../helpers/db.js';
 import { insertUser } from './users.js';
 
@@ -146,5 +148,29 @@ describe(`credit ledger (${process.env.QUARRY_TEST_DATABASE === 'postgres' ? 'po
     await expect(getBalance(t.db, 'nobody')).rejects.toMatchObject({ code: 'not_found' });
     await expect(grant(t.db, clock, 'nobody', 1, 'x')).rejects.toMatchObject({ code: 'not_found' });
     await expect(charge(t.db, clock, 'nobody', 1, 'x')).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the pre-check of a paid call (mayAfford)', () => {
+  it('trusts the last balance seen only to let a call through; a refusal is always read fresh', async () => {
+    const userId = await insertUser(t.db);
+    await grant(t.db, clock, userId, 10, 'plan_grant');
+    expect(await mayAfford(t.db, userId, 5)).toEqual({ ok: true, balance: 10 });
+
+    // Another connection (as another process would) spends most of it.
+    const other = openDb({ databaseUrl: t.env.DATABASE_URL ?? null, dataDir: t.dataDir, pgSchema: t.db.pgSchema ?? undefined });
+    try {
+      await setBalance(other, clock, userId, 2, 'spent elsewhere');
+      // The hint lets the call through; the charge decides, refuses, and nothing is taken.
+      expect((await mayAfford(t.db, userId, 5)).ok).toBe(true);
+      expect(await charge(t.db, clock, userId, 5, 'endpoint_call')).toEqual({ ok: false, balance: 2, required: 5 });
+      expect(await mayAfford(t.db, userId, 5)).toEqual({ ok: false, balance: 2 });
+
+      // Credits granted elsewhere are seen at once: below the price, the balance is read again.
+      await grant(other, clock, userId, 10, 'top_up');
+      expect(await mayAfford(t.db, userId, 5)).toEqual({ ok: true, balance: 12 });
+    } finally {
+      await other.close();
+    }
   });
 });

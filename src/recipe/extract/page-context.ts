@@ -195,7 +195,9 @@ export class PageContext {
   baseUrl(): string {
     if (this.base === undefined) {
       this.base = this.page.url;
-      const href = this.page.contentType.includes('json') ? undefined : this.$('base[href]').first().attr('href');
+      // The parser only makes a <base> the markup has, so most pages skip the query.
+      const mayHaveBase = !this.page.contentType.includes('json') && /<base[\s/>]/i.test(this.page.text);
+      const href = mayHaveBase ? this.$('base[href]').first().attr('href') : undefined;
       if (href) {
         try {
           this.base = new URL(href.trim(), this.page.url).href;
