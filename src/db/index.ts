@@ -54,12 +54,15 @@ export function openDb(opts: OpenDbOptions): Db {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   // A second, read-only connection for hot reads: in WAL mode it sees exactly the committed
   // data, never a write transaction in flight on the main connection, and it answers
   // synchronously without queueing behind that connection's lock.
   const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true, fileMustExist: true });
   const probe = reader ? openCommitProbe(file, reader) : null;
+  // Every statement of this process's writer (its COMMIT included) makes the probe look again.
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database, probe ? () => probe.forget() : undefined) }),
+  });
   if (reader && probe) {
     reader.pragma('busy_timeout = 5000');
     sqliteReaders.set(kysely, withStatementCache(reader));
@@ -87,9 +90,15 @@ export const sqliteReaders = new WeakMap<object, SQLite.Database>();
  * sqlite.org/walformat.html and shared by every SQLite version that opens the file). That is
  * one pread, where `PRAGMA data_version` (the fallback when the file cannot be opened) starts a
  * read transaction and costs several times more on a busy server.
+ *
+ * One read serves a whole turn of the event loop: requests handled in one turn were all received
+ * before it began, so the state at the read is one each of them could have seen. A statement
+ * of this process's writer (`forget`) makes the next token read again, so the process always
+ * sees its own commits at once.
  */
 export interface CommitProbe {
   token(): string;
+  forget(): void;
   close(): void;
 }
 
@@ -102,18 +111,37 @@ function openCommitProbe(file: string, reader: SQLite.Database): CommitProbe {
   const dataVersion = reader.prepare<[], number>('PRAGMA data_version').pluck();
   const header = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
   let shm: number | null = null;
+  let thisTurn: string | null = null;
+  let turnEnding = false;
+  const endTurn = () => {
+    thisTurn = null;
+    turnEnding = false;
+  };
+  const read = (): string => {
+    // SQLite creates the -shm file with the first transaction, so it is opened on first use.
+    if (shm === null) {
+      try {
+        shm = fs.openSync(`${file}-shm`, 'r');
+      } catch {
+        return `v${dataVersion.get()}`;
+      }
+    }
+    fs.readSync(shm, header, 0, WAL_INDEX_HEADER_BYTES, 0);
+    return header.toString('latin1', 0, WAL_INDEX_HEADER_BYTES);
+  };
   return {
     token: () => {
-      // SQLite creates the -shm file with the first transaction, so it is opened on first use.
-      if (shm === null) {
-        try {
-          shm = fs.openSync(`${file}-shm`, 'r');
-        } catch {
-          return `v${dataVersion.get()}`;
+      if (thisTurn === null) {
+        thisTurn = read();
+        if (!turnEnding) {
+          turnEnding = true;
+          setImmediate(endTurn);
         }
       }
-      fs.readSync(shm, header, 0, WAL_INDEX_HEADER_BYTES, 0);
-      return header.toString('latin1', 0, WAL_INDEX_HEADER_BYTES);
+      return thisTurn;
+    },
+    forget: () => {
+      thisTurn = null;
     },
     close: () => {
       if (shm !== null) fs.closeSync(shm);
@@ -126,11 +154,13 @@ function openCommitProbe(file: string, reader: SQLite.Database): CommitProbe {
  * driver is synchronous and serialised, so a prepared statement is never used by two
  * queries at once and can be kept, keyed by its SQL text (bounded, oldest dropped first).
  */
-function withStatementCache(database: SQLite.Database, max = 500): SQLite.Database {
+function withStatementCache(database: SQLite.Database, onStatement?: () => void, max = 500): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
   const prepare = database.prepare.bind(database);
-  // One cached prepare for the life of the connection: this is on every query's path.
+  // One cached prepare for the life of the connection: this is on every query's path (the
+  // driver prepares and runs in one synchronous step, so onStatement runs just before it).
   const cachedPrepare = (source: string): SQLite.Statement => {
+    onStatement?.();
     let stmt = cache.get(source);
     if (!stmt) {
       stmt = prepare(source);
