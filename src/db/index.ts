@@ -60,9 +60,9 @@ export function openDb(opts: OpenDbOptions): Db {
   const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true, fileMustExist: true });
   const probe = reader ? openCommitProbe(file, reader) : null;
   // Every statement of this process's writer (its COMMIT included) makes the probe look again.
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database, probe ? () => probe.forget() : undefined) }),
-  });
+  const writer = withStatementCache(database, probe ? () => probe.forget() : undefined);
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
+  sqliteWriters.set(kysely, sqliteWriterOf(writer));
   if (reader && probe) {
     reader.pragma('busy_timeout = 5000');
     sqliteReaders.set(kysely, withStatementCache(reader));
@@ -77,6 +77,32 @@ export function openDb(opts: OpenDbOptions): Db {
       await kysely.destroy();
     },
   };
+}
+
+/** A writer and its one reusable IMMEDIATE transaction (better-sqlite3 builds one per `transaction()` call). */
+interface SqliteWriter {
+  inTransaction<T>(work: (db: SQLite.Database) => T): T;
+}
+const sqliteWriters = new WeakMap<object, SqliteWriter>();
+
+function sqliteWriterOf(db: SQLite.Database): SqliteWriter {
+  const run = db.transaction((work: (db: SQLite.Database) => unknown) => work(db));
+  return { inTransaction: (work) => run.immediate(work) as ReturnType<typeof work> };
+}
+
+/**
+ * On SQLite (outside a Kysely transaction), a runner of synchronous write transactions: `work`
+ * runs in one IMMEDIATE transaction on the writer while Kysely's connection lock is held, so no
+ * transaction of this process interleaves. For a hot write of several statements: Kysely's
+ * asynchronous transaction costs about as much again as the statements. Undefined elsewhere.
+ */
+export function sqliteWriteTransaction(
+  kysely: Kysely<Database>,
+): (<T>(work: (db: SQLite.Database) => T) => Promise<T>) | undefined {
+  const writer = kysely.isTransaction ? undefined : sqliteWriters.get(kysely);
+  if (!writer) return undefined;
+  // The executor's connection provider takes the driver's lock without building a Kysely per call.
+  return (work) => kysely.getExecutor().provideConnection(async () => writer.inTransaction(work));
 }
 
 /** Read-only SQLite connections by database (see openDb); used by preparedQuery. */

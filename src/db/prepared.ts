@@ -13,15 +13,21 @@ import { sqliteReaders } from './index.js';
 
 const SENTINEL = (i: number) => `\u0000quarry-param-${i}\u0000`;
 
+export interface PreparedQuery<P extends unknown[], R> {
+  (db: Kysely<Database>, ...params: P): Promise<R[]>;
+  /** The SQL and values for this database, to run on a connection directly (see sqliteWriteTransaction). */
+  compiled(db: Kysely<Database>, ...params: P): { sql: string; values: unknown[] };
+}
+
 export function preparedQuery<P extends unknown[], R>(
   arity: P['length'],
   build: (db: Kysely<Database>, ...params: P) => Compilable<R>,
   options: { readOnly: boolean } = { readOnly: true },
-): (db: Kysely<Database>, ...params: P) => Promise<R[]> {
-  const compiled = new WeakMap<object, { sql: string; slots: Array<number | { value: unknown }> }>();
-  return async (db, ...params) => {
+): PreparedQuery<P, R> {
+  const compilations = new WeakMap<object, { sql: string; slots: Array<number | { value: unknown }> }>();
+  const compiled = (db: Kysely<Database>, ...params: P) => {
     const dialect = db.getExecutor().adapter;
-    let c = compiled.get(dialect);
+    let c = compilations.get(dialect);
     if (!c) {
       const sentinels = Array.from({ length: arity }, (_, i) => SENTINEL(i)) as P;
       const q = build(db, ...sentinels).compile();
@@ -30,13 +36,17 @@ export function preparedQuery<P extends unknown[], R>(
         return i >= 0 ? i : { value: p };
       });
       c = { sql: q.sql, slots };
-      compiled.set(dialect, c);
+      compilations.set(dialect, c);
     }
-    const values = c.slots.map((s) => (typeof s === 'number' ? params[s] : s.value));
+    return { sql: c.sql, values: c.slots.map((s) => (typeof s === 'number' ? params[s] : s.value)) };
+  };
+  const run = async (db: Kysely<Database>, ...params: P): Promise<R[]> => {
+    const { sql, values } = compiled(db, ...params);
     // SQLite: run on the read-only connection directly (committed data only); else through Kysely.
     const reader = options.readOnly ? sqliteReaders.get(db) : undefined;
-    if (reader) return reader.prepare(c.sql).all(...values) as R[];
-    const res = await db.executeQuery<R>(CompiledQuery.raw(c.sql, values));
+    if (reader) return reader.prepare(sql).all(...values) as R[];
+    const res = await db.executeQuery<R>(CompiledQuery.raw(sql, values));
     return res.rows;
   };
+  return Object.assign(run, { compiled });
 }

@@ -12,10 +12,12 @@
  * then also covers the ledger write).
  */
 import type { Kysely, Transaction } from 'kysely';
+import type SQLite from 'better-sqlite3';
 import type { Database, Db } from '../db/index.js';
 import { iso, newId, type Clock } from '../clock.js';
 import { notFound, paymentRequired } from '../errors/index.js';
 import { preparedQuery } from '../db/prepared.js';
+import { sqliteWriteTransaction } from '../db/index.js';
 
 export type CreditsDb = Db | Kysely<Database> | Transaction<Database>;
 
@@ -147,6 +149,49 @@ export async function grant(
 }
 
 /**
+ * A charge's statements: the conditional debit (it writes first, so SQLite takes its write lock
+ * there, waiting on busy_timeout for another process, instead of failing a read-then-write
+ * upgrade), then its ledger row; short, the balance for the answer and nothing written.
+ */
+async function debitIn(
+  trx: Kysely<Database>,
+  clock: Clock,
+  userId: string,
+  amount: number,
+  reason: string,
+  ref: string | null,
+): Promise<ChargeResult> {
+  const [row] = await debit(trx, userId, amount);
+  if (!row) return { ok: false, balance: await getBalance(trx, userId), required: amount };
+  const balance = Number(row.credits);
+  await writeLedger(trx, clock, { userId, delta: -amount, balanceAfter: balance, reason, ref });
+  return { ok: true, balance };
+}
+
+/** The same statements run synchronously on SQLite's writer, inside sqliteWriteTransaction (every paid call). */
+function debitNow(
+  kysely: Kysely<Database>,
+  writer: SQLite.Database,
+  clock: Clock,
+  userId: string,
+  amount: number,
+  reason: string,
+  ref: string | null,
+): ChargeResult {
+  const one = (q: { sql: string; values: unknown[] }) => writer.prepare(q.sql).get(...q.values) as { credits: number } | undefined;
+  const row = one(debit.compiled(kysely, userId, amount));
+  if (!row) {
+    const current = one(selectCredits.compiled(kysely, userId));
+    if (!current) throw notFound('Account not found');
+    return { ok: false, balance: Number(current.credits), required: amount };
+  }
+  const balance = Number(row.credits);
+  const ledger = insertLedger.compiled(kysely, newId(), userId, -amount, balance, reason, ref, iso(clock));
+  writer.prepare(ledger.sql).run(...ledger.values);
+  return { ok: true, balance };
+}
+
+/**
  * Take `amount` credits if the balance covers them. Short: `{ok: false}` and nothing is
  * written. A charge of 0 (a free endpoint) writes nothing either.
  */
@@ -161,15 +206,10 @@ export async function charge(
   checkAmount(amount, true);
   if (amount === 0) return { ok: true, balance: await getBalance(db, userId) };
   const kysely = kyselyOf(db);
-  const result = await inTransaction(kysely, async (trx): Promise<ChargeResult> => {
-    // The first statement writes, so SQLite takes its write lock here (and waits on
-    // busy_timeout for another process) instead of failing a read-then-write upgrade.
-    const [row] = await debit(trx, userId, amount);
-    if (!row) return { ok: false, balance: await getBalance(trx, userId), required: amount };
-    const balance = Number(row.credits);
-    await writeLedger(trx, clock, { userId, delta: -amount, balanceAfter: balance, reason, ref });
-    return { ok: true, balance };
-  });
+  const inSqlite = sqliteWriteTransaction(kysely);
+  const result = inSqlite
+    ? await inSqlite((writer) => debitNow(kysely, writer, clock, userId, amount, reason, ref))
+    : await inTransaction(kysely, (trx) => debitIn(trx, clock, userId, amount, reason, ref));
   remember(kysely, userId, result.balance);
   return result;
 }
