@@ -174,3 +174,27 @@ describe('the pre-check of a paid call (mayAfford)', () => {
     }
   });
 });
+
+describe('a charge beside an open transaction of this process', () => {
+  it('waits for it and is not undone when it rolls back', async () => {
+    const userId = await insertUser(t.db);
+    await grant(t.db, clock, userId, 50, 'plan_grant');
+    let chargeStarted!: () => void;
+    const started = new Promise<void>((resolve) => (chargeStarted = resolve));
+    const doomed = t.db.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ credits: 1000 }).where('id', '=', userId).execute();
+        chargeStarted();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        throw new Error('roll back');
+      })
+      .catch((err: Error) => err.message);
+    await started;
+    const charged = await charge(t.db, clock, userId, 5, 'endpoint_call', 'beside');
+    expect(await doomed).toBe('roll back');
+    expect(charged).toEqual({ ok: true, balance: 45 });
+    expect(await getBalance(t.db, userId)).toBe(45);
+    expect((await ledgerOf(userId)).map((r) => Number(r.delta)).sort((a, b) => a - b)).toEqual([-5, 50]);
+  });
+});
