@@ -103,14 +103,14 @@ class Page {
 
   /** Whether the body holds any of these markers. */
   mentions(list: Markers): boolean {
-    this.found ??= markersIn(this.body);
-    for (const m of list) if (this.found.has(m)) return true;
-    return false;
+    return this.firstOf(list) !== undefined;
   }
 
-  /** The first of these markers the body holds, in the list's order. */
+  /** The first of these markers the body holds, in the list's order (one scan per page, on first ask). */
   firstOf(list: Markers): string | undefined {
-    return list.find((m) => this.mentions([m] as unknown as Markers));
+    this.found ??= markersIn(this.body);
+    const found = this.found;
+    return list.find((m) => found.has(m));
   }
 
   /** An error status, or a page with almost no visible text (computed only when a detector asks). */
