@@ -11,6 +11,7 @@
  *
  * PostgreSQL has no counter that cheap, so there every read goes to the database.
  */
+import { LruCache } from '../lru-cache.js';
 import { sqliteCommitProbes } from './index.js';
 
 export interface CommittedCache<V> {
@@ -21,15 +22,13 @@ export interface CommittedCache<V> {
 export function committedCache<V>(kysely: object, maxEntries = 1000): CommittedCache<V> {
   const probe = sqliteCommitProbes.get(kysely);
   if (!probe) return { read: (_key, load) => load() };
-  const entries = new Map<string, { token: string; value: V }>();
+  const entries = new LruCache<string, { token: string; value: V }>(maxEntries);
   return {
     read(key, load) {
       const token = probe.token();
       const hit = entries.get(key);
       if (hit && hit.token === token) return hit.value;
       return load().then((value) => {
-        entries.delete(key);
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
         entries.set(key, { token, value });
         return value;
       });

@@ -20,6 +20,7 @@ import addFormatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { QuarryError } from '../errors/index.js';
 import type { JsonSchema } from './types.js';
+import { LruCache } from '../lru-cache.js';
 
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
@@ -46,11 +47,11 @@ function makeAjv(coerce: boolean) {
   return ajv;
 }
 
-const engines = {
-  coerce: { ajv: makeAjv(true), byObject: new WeakMap<object, Compiled>(), byText: new Map<string, Compiled>() },
-  exact: { ajv: makeAjv(false), byObject: new WeakMap<object, Compiled>(), byText: new Map<string, Compiled>() },
-};
 const TEXT_CACHE_MAX = 1000;
+const engines = {
+  coerce: { ajv: makeAjv(true), byObject: new WeakMap<object, Compiled>(), byText: new LruCache<string, Compiled>(TEXT_CACHE_MAX) },
+  exact: { ajv: makeAjv(false), byObject: new WeakMap<object, Compiled>(), byText: new LruCache<string, Compiled>(TEXT_CACHE_MAX) },
+};
 
 function compile(schema: JsonSchema, coerce: boolean): Compiled {
   const engine = coerce ? engines.coerce : engines.exact;
@@ -58,14 +59,10 @@ function compile(schema: JsonSchema, coerce: boolean): Compiled {
   if (cached) return cached;
   const text = JSON.stringify(schema);
   let compiled = engine.byText.get(text);
-  if (compiled) {
-    // Refresh its place: the text cache is a small LRU.
-    engine.byText.delete(text);
-  } else {
+  if (!compiled) {
     compiled = compileFresh(engine.ajv, schema);
-    if (engine.byText.size >= TEXT_CACHE_MAX) engine.byText.delete(engine.byText.keys().next().value!);
+    engine.byText.set(text, compiled);
   }
-  engine.byText.set(text, compiled);
   engine.byObject.set(schema, compiled);
   return compiled;
 }

@@ -17,6 +17,7 @@ import type { Database, Db } from '../db/index.js';
 import { iso, newId, type Clock } from '../clock.js';
 import { notFound, paymentRequired } from '../errors/index.js';
 import { preparedQuery } from '../db/prepared.js';
+import { LruCache } from '../lru-cache.js';
 import { sqliteWriteTransaction } from '../db/index.js';
 
 export type CreditsDb = Db | Kysely<Database> | Transaction<Database>;
@@ -89,14 +90,13 @@ const selectCredits = preparedQuery(1, (db, userId: string) => db.selectFrom('us
  * another process makes the pre-check pass and the conditional charge then refuses (the same
  * 402, after the work); a balance that grew elsewhere is read again before anything is refused.
  */
-const lastSeen = new WeakMap<object, Map<string, number>>();
+const lastSeen = new WeakMap<object, LruCache<string, number>>();
 const LAST_SEEN_MAX = 10_000;
 
 function remember(db: Kysely<Database>, userId: string, balance: number): void {
   if (db.isTransaction) return; // may still roll back
   let seen = lastSeen.get(db);
-  if (!seen) lastSeen.set(db, (seen = new Map()));
-  if (seen.size >= LAST_SEEN_MAX && !seen.has(userId)) seen.delete(seen.keys().next().value as string);
+  if (!seen) lastSeen.set(db, (seen = new LruCache(LAST_SEEN_MAX)));
   seen.set(userId, balance);
 }
 

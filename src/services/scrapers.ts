@@ -10,6 +10,7 @@ import { iso, newId, type Clock } from '../clock.js';
 import { notFound } from '../errors/index.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { Recipe } from '../recipe/types.js';
+import { LruCache } from '../lru-cache.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -121,8 +122,7 @@ export async function getOwnedScraper(db: Db, userId: string, scraperId: string)
  * Versions never change once written, so parsed ones are kept (bounded, oldest dropped): the
  * execution path reads the same few recipes over and over.
  */
-const versionCache = new Map<string, ScraperVersion>();
-const VERSION_CACHE_MAX = 2_000;
+const versionCache = new LruCache<string, ScraperVersion>(2_000);
 
 export async function getVersion(q: Q, scraperId: string, version: number): Promise<ScraperVersion | undefined> {
   const cacheKey = `${scraperId}\u0000${version}`;
@@ -131,7 +131,6 @@ export async function getVersion(q: Q, scraperId: string, version: number): Prom
   const found = await readVersion(q, scraperId, version);
   // Only committed reads are cached: a version read inside an open transaction may still roll back.
   if (found && !q.isTransaction) {
-    if (versionCache.size >= VERSION_CACHE_MAX) versionCache.delete(versionCache.keys().next().value as string);
     versionCache.set(cacheKey, found);
   }
   return found;

@@ -10,6 +10,7 @@
  */
 import { QuarryError } from '../../errors/index.js';
 import type { Embedder } from './types.js';
+import { LruCache } from '../../lru-cache.js';
 
 export interface HttpEmbedderConfig {
   baseUrl: string;
@@ -115,23 +116,4 @@ function parseVectors(body: unknown, expected: number): Float32Array[] {
     throw new QuarryError('unavailable', 'embeddings endpoint returned vectors of differing dimensions');
   }
   return vectors;
-}
-
-class LruCache<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly max: number) {}
-
-  get(key: K): V | undefined {
-    const value = this.map.get(key);
-    if (value === undefined) return undefined;
-    this.map.delete(key);
-    this.map.set(key, value);
-    return value;
-  }
-
-  set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
-  }
 }

@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../deps.js';
 import { parseVersionQuery, visibleSnapshot } from './access.js';
 import { canonicalJson, strongEtag } from './etag.js';
 import { openApiDocument } from './openapi.js';
+import { LruCache } from '../../lru-cache.js';
 
 export interface OpenApiExport {
   /** The document as canonical JSON: exactly the text the ETag was computed over. */
@@ -16,8 +17,7 @@ export interface OpenApiExport {
   pinned: number | null;
 }
 
-const rendered = new Map<string, { body: string; etag: string }>();
-const RENDERED_MAX = 500;
+const rendered = new LruCache<string, { body: string; etag: string }>(500);
 
 export async function openApiExport(
   deps: Pick<ServiceDeps, 'db' | 'config' | 'canonicals'>,
@@ -32,7 +32,6 @@ export async function openApiExport(
   if (!hit) {
     const body = canonicalJson(openApiDocument(deps.config, snapshot, { pinned }));
     hit = { body, etag: strongEtag(body) };
-    if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
     rendered.set(key, hit);
   }
   return { ...hit, pinned };
