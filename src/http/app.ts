@@ -9,8 +9,10 @@ import swagger from '@fastify/swagger';
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps } from '../services/deps.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors.js';
 import { validatorCompiler } from './plugins/validation.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { requireAuthDeclarations } from './plugins/route-table.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { ROUTES } from './routes/index.js';
 
@@ -32,7 +34,10 @@ export async function buildApp(deps: ServiceDeps, opts: AppOptions = {}): Promis
     // Our own trace header, generated here: a client-sent id is never trusted as ours.
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   }) as unknown as FastifyInstance;
+  // First, so every route (ours, plugins', other branches') must declare its auth.
+  requireAuthDeclarations(app);
   app.setValidatorCompiler(validatorCompiler);
   for (const s of SHARED_SCHEMAS) app.addSchema(s);
 
@@ -62,6 +67,7 @@ export async function buildApp(deps: ServiceDeps, opts: AppOptions = {}): Promis
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   registerAuth(app, deps);
+  registerInputGuard(app);
   for (const route of ROUTES) route(app, deps);
   return app;
 }

@@ -7,6 +7,7 @@
 import type { Plan } from '../config/index.js';
 import { planOf, CHARGES } from '../config/index.js';
 import { QuarryError, badRequest, notFound } from '../errors/index.js';
+import { findUnsafeInput, unsafeText } from '../errors/unsafe-input.js';
 import { denyToError, type ExecutionLimitResult } from '../ratelimit/index.js';
 import { runEndpoint, findEndpoint } from '../recipe/index.js';
 import type { Recipe } from '../recipe/types.js';
@@ -76,6 +77,8 @@ async function resolveScraper(
   scraperId: string,
   version: number | null,
 ): Promise<{ scraper: ScraperRow; version: number; recipe: Recipe }> {
+  // An id no store can hold names nothing (and PostgreSQL would refuse the query).
+  if (unsafeText(scraperId)) throw notFound(`Scraper not found`);
   const scraper = await findScraper(deps.db.kysely, scraperId);
   const allowed =
     scraper &&
@@ -96,6 +99,15 @@ function paramsOf(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new QuarryError('input_format_invalid', 'The parameters must be a JSON object', { param: null });
+  }
+  // Every face (HTTP, MCP) reaches this: text no store or URL can carry is refused before any work.
+  const unsafe = findUnsafeInput(body);
+  if (unsafe) {
+    const param = unsafe.path.split('.')[0] || null;
+    throw new QuarryError('input_format_invalid', `Parameter "${unsafe.path}" ${unsafe.problem}.`, {
+      param,
+      details: [{ param, path: `/${unsafe.path.replace(/\./g, '/')}`, message: unsafe.problem }],
+    });
   }
   return { ...(body as Record<string, unknown>) };
 }
@@ -127,6 +139,7 @@ export async function executeEndpoint(
     const version = parseSnapshotVersion(req.versionHeader);
     const params = paramsOf(req.params);
     const session = takeSession(req.sessionHeaders, params);
+    if (unsafeText(req.endpointName)) throw notFound('This API has no such endpoint');
     resolved = await resolveScraper(deps, caller, req.scraperId, version);
     const endpoint = findEndpoint(resolved.recipe, req.endpointName);
     if (req.httpMethod === 'GET' && endpoint.method !== 'GET') {

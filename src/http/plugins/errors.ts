@@ -3,7 +3,7 @@
  * `toHttp()` of the error vocabulary. Fastify's own errors (bad JSON, schema violations,
  * oversized bodies) are first translated into QuarryErrors.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QuarryError, badRequest, isQuarryError, toHttp, validationFailed } from '../../errors/index.js';
 
 function fromFastify(err: FastifyError): QuarryError | null {
@@ -32,6 +32,22 @@ function fieldOf(instancePath: string, params: Record<string, unknown>, ctx: str
   const extra = typeof params.additionalProperty === 'string' ? params.additionalProperty : null;
   const name = [path, missing ?? extra].filter(Boolean).join('.');
   return name || (ctx ?? 'body');
+}
+
+/**
+ * Errors Fastify raises before any route runs (an undecodable URL, a path segment over
+ * maxParamLength, a bad Content-Type header) skip the error handler; this option gives them
+ * the same shape. Pass it as Fastify's `frameworkErrors`.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  const reason =
+    err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'Malformed request path: it must be valid percent-encoded UTF-8 and each segment at most 100 characters'
+      : err.code === 'FST_ERR_ASYNC_CONSTRAINT'
+        ? 'Request could not be routed'
+        : 'Malformed request';
+  const { statusCode, headers, body } = toHttp(badRequest(reason));
+  void reply.code(statusCode).headers(headers).send(body);
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -9,6 +9,7 @@ const route: RouteModule = (app, deps) => {
   app.post<{ Body: { email: string; password: string } }>(
     '/auth/login',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['account'],
         summary: 'Log in (sets the session cookie)',

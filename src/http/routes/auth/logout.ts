@@ -7,6 +7,7 @@ const route: RouteModule = (app, deps) => {
   app.post(
     '/auth/logout',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['account'],
         summary: 'Log out',

@@ -8,6 +8,7 @@ const route: RouteModule = (app, deps) => {
   app.post<{ Body: { email: string; password: string } }>(
     '/auth/signup',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['account'],
         summary: 'Create an account (sets the session cookie)',

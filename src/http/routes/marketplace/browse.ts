@@ -9,6 +9,7 @@ const route: RouteModule = (app, deps) => {
   app.get<{ Querystring: BrowseQuery }>(
     '/marketplace/apis',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['marketplace'],
         summary: 'Search and browse marketplace APIs',

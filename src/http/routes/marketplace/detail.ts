@@ -12,6 +12,7 @@ const route: RouteModule = (app, deps) => {
   app.get<{ Params: { id: string } }>(
     '/marketplace/apis/:id',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['marketplace'],
         summary: 'A marketplace API in detail',

@@ -9,6 +9,7 @@ const route: RouteModule = (app, deps) => {
   app.get<{ Querystring: EndpointSearchQuery }>(
     '/marketplace/search-endpoints',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['marketplace'],
         summary: 'Search marketplace endpoints and APIs',

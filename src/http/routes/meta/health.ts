@@ -7,6 +7,7 @@ const route: RouteModule = (app, deps) => {
   app.get(
     '/health',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['meta'],
         summary: 'Liveness and database readiness',

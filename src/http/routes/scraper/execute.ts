@@ -61,12 +61,12 @@ const route: RouteModule = (app, deps) => {
     },
   };
   app.post('/scraper/:scraper_id/:endpoint_name', {
-    config: { auth: 'key' },
+    config: { auth: 'key', inputCheckedByService: true },
     schema: { ...schema, summary: 'Execute an endpoint (parameters in a JSON body)', body: { description: 'Endpoint parameters (its input_params).' } },
     handler,
   });
   app.get('/scraper/:scraper_id/:endpoint_name', {
-    config: { auth: 'key' },
+    config: { auth: 'key', inputCheckedByService: true },
     schema: { ...schema, summary: 'Execute a GET endpoint (parameters in the query string)' },
     handler,
   });
