@@ -6,7 +6,8 @@
  * Two body shapes exist because the contract has two:
  * - management errors (and 400/401/404 everywhere): `{error: "<reason>", status_code}`;
  * - execution envelope errors: `{error: {status, kind, message, ...}, status_code}`.
- * 402 has its own object form on every route (decisions.md).
+ * 402 for too few credits (`payment_required`) has its own object form on every route; a plan
+ * refusal (`plan_required`) is a plain management error (decisions.md).
  */
 
 export type ErrorCode =
@@ -14,6 +15,7 @@ export type ErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'payment_required'
+  | 'plan_required'
   | 'forbidden'
   | 'not_found'
   | 'route_not_found'
@@ -45,6 +47,9 @@ export const ERROR_CODES: Readonly<Record<ErrorCode, CodeInfo>> = Object.freeze(
   bad_request: { status: 400, retryable: false },
   unauthorized: { status: 401, retryable: false },
   payment_required: { status: 402, retryable: false },
+  // A plan refusal (allow_auth on a free plan, workspace without a team): a management error,
+  // `{error: "<reason>", status_code: 402}`; only too few credits has the object form.
+  plan_required: { status: 402, retryable: false },
   forbidden: { status: 403, retryable: false },
   not_found: { status: 404, retryable: false },
   route_not_found: { status: 404, retryable: false },
@@ -130,11 +135,15 @@ export function toHttp(err: unknown): HttpError {
 
   if (err.code === 'route_not_found') return { statusCode, headers, body: { detail: 'Not Found' } };
 
+  // The retry judgement travels on the wire (docs/errors.md): `error.retryable` in every object
+  // form; string-form errors carry a top-level `retryable` only when it is true (429, 503).
+  const retryable = err.retryable;
+
   if (err.code === 'payment_required') {
     return {
       statusCode,
       headers,
-      body: { error: { message: err.message, ...err.fields }, status_code: statusCode },
+      body: { error: { message: err.message, ...err.fields, retryable }, status_code: statusCode },
     };
   }
 
@@ -144,7 +153,7 @@ export function toHttp(err: unknown): HttpError {
     return {
       statusCode,
       headers,
-      body: { error: { error: 'Rate limit exceeded', message: err.message, ...err.fields }, status_code: statusCode },
+      body: { error: { error: 'Rate limit exceeded', message: err.message, ...err.fields, retryable }, status_code: statusCode },
     };
   }
 
@@ -158,11 +167,12 @@ export function toHttp(err: unknown): HttpError {
       if (typeof err.fields.retry_after === 'number') headers['retry-after'] = String(err.fields.retry_after);
       else error.retry_after = null;
     }
+    error.retryable = retryable;
     return { statusCode, headers, body: { error, status_code: statusCode } };
   }
 
   if (err.code === 'rate_limited' && typeof err.fields.retry_after === 'number') {
     headers['retry-after'] = String(err.fields.retry_after);
   }
-  return { statusCode, headers, body: { error: err.message, ...err.fields, status_code: statusCode } };
+  return { statusCode, headers, body: { error: err.message, ...err.fields, status_code: statusCode, ...(retryable ? { retryable } : {}) } };
 }

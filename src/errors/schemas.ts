@@ -2,11 +2,22 @@
  * JSON Schemas of the error bodies `toHttp()` writes (index.ts), in one place: the service's
  * own route schemas and every exported per-API OpenAPI document use these.
  */
+const RETRYABLE = {
+  type: 'boolean',
+  description: "The service's judgement: whether the same call may succeed later unchanged (clients retry only when true).",
+} as const;
+
 export const ERROR_BODY_SCHEMAS = {
   ManagementError: {
     type: 'object',
-    description: 'A plain error: `{error: "<reason>", status_code}`; 422 adds `details`.',
-    properties: { error: { type: 'string' }, status_code: { type: 'integer' }, details: { type: 'array', items: {} } },
+    description:
+      'A plain error: `{error: "<reason>", status_code}`; 422 adds `details`. `retryable: true` appears on the retryable ones (429, 503); absent means false.',
+    properties: {
+      error: { type: 'string' },
+      status_code: { type: 'integer' },
+      details: { type: 'array', items: {} },
+      retryable: { type: 'boolean', description: 'Whether the same request may succeed later unchanged.' },
+    },
     required: ['error', 'status_code'],
   },
   ExecutionError: {
@@ -30,8 +41,9 @@ export const ERROR_BODY_SCHEMAS = {
           vendor: { type: 'string' },
           attempts: { type: 'integer' },
           retry_after: { type: ['integer', 'null'] },
+          retryable: RETRYABLE,
         },
-        required: ['status', 'message'],
+        required: ['status', 'message', 'retryable'],
       },
       status_code: { type: 'integer' },
     },
@@ -39,15 +51,23 @@ export const ERROR_BODY_SCHEMAS = {
   },
   PaymentError: {
     type: 'object',
+    description:
+      'Too few credits: `{error: {message, credits_required, credits_remaining, retryable}, status_code: 402}`. A plan refusal (`allow_auth` on a free plan, `workspace` without a team) is a plain `{error: "<reason>", status_code: 402}`.',
     properties: {
       error: {
-        type: 'object',
-        properties: {
-          message: { type: 'string' },
-          credits_required: { type: 'integer' },
-          credits_remaining: { type: 'integer' },
-        },
-        required: ['message'],
+        anyOf: [
+          {
+            type: 'object',
+            properties: {
+              message: { type: 'string' },
+              credits_required: { type: 'integer' },
+              credits_remaining: { type: 'integer' },
+              retryable: RETRYABLE,
+            },
+            required: ['message'],
+          },
+          { type: 'string' },
+        ],
       },
       status_code: { type: 'integer' },
     },
@@ -63,6 +83,7 @@ export const ERROR_BODY_SCHEMAS = {
           message: { type: 'string' },
           limit_type: { type: 'string', enum: ['burst', 'daily', 'login'] },
           retry_after: { type: ['integer', 'null'] },
+          retryable: RETRYABLE,
         },
         required: ['error', 'limit_type'],
       },

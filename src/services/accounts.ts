@@ -168,5 +168,5 @@ export async function logout(db: Db, token: string | undefined): Promise<void> {
 }
 
 export function requirePaidPlan(planName: string, what: string): void {
-  if (!planOf(planName).paid) throw new QuarryError('payment_required', `${what} requires a paid plan`);
+  if (!planOf(planName).paid) throw new QuarryError('plan_required', `${what} requires a paid plan`);
 }

@@ -146,10 +146,10 @@ export async function createDispatch(
     .executeTakeFirstOrThrow();
   const plan = planOf(user.plan);
   if (input.workspace === true && !(plan.workspaces && user.workspace_id)) {
-    throw new QuarryError('payment_required', 'workspace builds require a Team plan workspace');
+    throw new QuarryError('plan_required', 'workspace builds require a Team plan workspace');
   }
   if (input.allow_auth === true) {
-    if (!plan.paid) throw new QuarryError('payment_required', 'allow_auth requires a paid plan');
+    if (!plan.paid) throw new QuarryError('plan_required', 'allow_auth requires a paid plan');
     if (!user.disclaimer_accepted_at) {
       throw forbidden('allow_auth requires accepting the one-time disclaimer (POST /account/disclaimer)');
     }

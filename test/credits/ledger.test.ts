@@ -92,7 +92,7 @@ describe(`credit ledger (${process.env.QUARRY_TEST_DATABASE === 'postgres' ? 'po
     expect(toHttp(err)).toEqual({
       statusCode: 402,
       headers: {},
-      body: { error: { message: expect.any(String), credits_required: 75, credits_remaining: 4 }, status_code: 402 },
+      body: { error: { message: expect.any(String), credits_required: 75, credits_remaining: 4, retryable: false }, status_code: 402 },
     });
     await expect(chargeOrThrow(t.db, clock, user, 5, 'build')).rejects.toMatchObject({
       code: 'payment_required',

@@ -157,7 +157,7 @@ describe('POST /scraper/{id}/{endpoint}', () => {
       const short = await t.call('POST', `/scraper/${id}/fetch_path`, { key: p.key, body: { path: '/index.html' } });
       expect(short.statusCode).toBe(402);
       expect(short.json()).toEqual({
-        error: { message: expect.any(String), credits_required: 2, credits_remaining: 1 },
+        error: { message: expect.any(String), credits_required: 2, credits_remaining: 1, retryable: false },
         status_code: 402,
       });
       expect(short.headers['x-credits-charged']).toBe('0');

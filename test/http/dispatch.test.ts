@@ -63,13 +63,16 @@ describe('dispatch tasks', () => {
     it('workspace without a team workspace is 402', async () => {
       const res = await dispatch({ url: 'https://a.example/', workspace: true });
       expect(res.statusCode).toBe(402);
-      expect(res.json()).toEqual({ error: { message: expect.any(String) }, status_code: 402 });
+      // A plan refusal is a management error (a string); only too few credits has the object form.
+      expect(res.json()).toEqual({ error: 'workspace builds require a Team plan workspace', status_code: 402 });
       const team = await t.user('team');
       expect((await dispatch({ url: 'https://a.example/', workspace: true }, team.key)).statusCode).toBe(200);
     });
 
     it('allow_auth needs a paid plan (402) and the disclaimer (403)', async () => {
-      expect((await dispatch({ url: 'https://a.example/', allow_auth: true })).statusCode).toBe(402);
+      const free = await dispatch({ url: 'https://a.example/', allow_auth: true });
+      expect(free.statusCode).toBe(402);
+      expect(free.json()).toEqual({ error: 'allow_auth requires a paid plan', status_code: 402 });
       const paid = await t.user('hobby');
       const noDisclaimer = await dispatch({ url: 'https://a.example/', allow_auth: true }, paid.key);
       expect(noDisclaimer.statusCode).toBe(403);
@@ -88,7 +91,7 @@ describe('dispatch tasks', () => {
       const short = await dispatch({ url: 'https://a.example/', contributes_to_marketplace: false }, v.key);
       expect(short.statusCode).toBe(402);
       expect(short.json()).toEqual({
-        error: { message: expect.any(String), credits_required: 75, credits_remaining: 50 },
+        error: { message: expect.any(String), credits_required: 75, credits_remaining: 50, retryable: false },
         status_code: 402,
       });
       const tasks = (await t.call('GET', '/dispatch/tasks', { key: v.key })).json();

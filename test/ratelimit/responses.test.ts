@@ -28,6 +28,7 @@ describe('rate-limit responses', () => {
         message: expect.stringContaining('Rate limit exceeded'),
         limit_type: 'burst',
         retry_after: 12,
+        retryable: true,
       },
       status_code: 429,
     });
@@ -57,7 +58,7 @@ describe('rate-limit responses', () => {
   it('maps a denied dashboard sign-in to the management 429', () => {
     const http = toHttp(authAttemptDenyToError({ allowed: false, remaining: 0, retryAfterSeconds: 600 }));
     expect(http.statusCode).toBe(429);
-    expect(http.body).toEqual({ error: expect.stringMatching(/sign-in/), retry_after: 600, status_code: 429 });
+    expect(http.body).toEqual({ error: expect.stringMatching(/sign-in/), retry_after: 600, status_code: 429, retryable: true });
     expect(http.headers['Retry-After']).toBe('600');
   });
 

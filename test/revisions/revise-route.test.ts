@@ -154,7 +154,7 @@ describe('POST /dispatch/tasks/{task_id}/revise', () => {
     const res = await revise(t, poor, api.taskId, 'fix it', false);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({
-      error: { message: expect.stringMatching(/Not enough credits/), credits_required: CHARGES.privateRevision, credits_remaining: 10 },
+      error: { message: expect.stringMatching(/Not enough credits/), credits_required: CHARGES.privateRevision, credits_remaining: 10, retryable: false },
       status_code: 402,
     });
     expect((await t.call('GET', `/dispatch/tasks/${api.taskId}/revisions`, { key: poor.key })).json().total).toBe(0);
