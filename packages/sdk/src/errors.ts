@@ -8,7 +8,9 @@
  * - execution envelope (and 402 everywhere): `{error: {status?, kind?, message, ...}, status_code}`;
  * - unknown path: `{detail: "Not Found"}`.
  *
- * Whether an error is worth retrying is decided in retry.ts from these classes' fields.
+ * Whether an error is worth retrying is the service's judgement, sent as `retryable` (inside the
+ * `error` object, or at the top level of a plain error); retry.ts follows it and only decides
+ * how long to wait.
  */
 
 /** Fields of the error object, whichever shape the body had (the envelope's `error`, or the top level). */
@@ -20,6 +22,8 @@ export interface QuarryErrorInit {
   requestId?: string | null;
   body?: unknown;
   headers?: Headers;
+  /** The service's `retryable` judgement; false when the body did not say. */
+  retryable?: boolean;
 }
 
 /** Base class: an HTTP error answered by the service (or status 0 when no answer came). */
@@ -31,11 +35,14 @@ export class QuarryError extends Error {
   /** The parsed response body (or its text when it was not JSON). */
   readonly body: unknown;
   readonly headers: Headers | undefined;
+  /** Whether the service said the same call may succeed later unchanged (its `retryable` field). */
+  readonly retryable: boolean;
 
   constructor(init: QuarryErrorInit) {
     super(init.message);
     this.name = new.target.name;
     this.status = init.status;
+    this.retryable = init.retryable ?? false;
     this.requestId = init.requestId ?? null;
     this.body = init.body;
     this.headers = init.headers;
@@ -202,7 +209,8 @@ export class WaitTimeoutError<T = unknown> extends TaskWaitError {
 /** Map a non-2xx response to its error class. `body` is the parsed JSON (or text). */
 export function errorFromResponse(status: number, body: unknown, headers?: Headers): QuarryError {
   const { fields, message, isEnvelope, routeNotFound } = readBody(status, body);
-  const init: QuarryErrorInit = { status, message, requestId: headers?.get('x-quarry-request-id'), body, headers };
+  const retryable = fields.retryable === true;
+  const init: QuarryErrorInit = { status, message, requestId: headers?.get('x-quarry-request-id'), body, headers, retryable };
   switch (status) {
     case 400:
       return new BadRequestError(init);

@@ -1,17 +1,17 @@
 /**
- * When a failed request is worth sending again, and after how long. The rules are the
- * contract's "Caller action" column (service-interface.md, Errors):
+ * When a failed request is sent again, and after how long. WHETHER is the service's call: an
+ * error it answered is retried only when its body says `retryable: true` (docs/errors.md); the
+ * SDK keeps no rule of its own about statuses. HOW LONG is decided here:
  *
- * - 429: wait `Retry-After`; a wait longer than `maxRetryAfterMs` (a daily cap, the hourly
- *   login limit) is not waited for: the error is thrown at once so the caller can decide.
- * - 503 blocked: only when `retry_after` is present (the block is transient), same cap; any
- *   other 503 only when it sends `Retry-After` (the contract's mark of a retryable 503).
- * - 502: only when the upstream answered 5xx (transient), with exponential backoff; an upstream
- *   4xx means the input pointed at nothing or credentials need attention: retrying cannot help.
- * - no response at all (connection refused/reset, time-out): only for GET, which is safe to repeat.
- * - everything else (4xx input errors, 500 scraper_bug, ...): never.
+ * - the server's wait (`retry_after` in the body, else `Retry-After`) when it gave one; a wait
+ *   longer than `maxRetryAfterMs` (a daily cap, the hourly login limit) is not sat through:
+ *   the error is thrown at once so the caller can decide;
+ * - otherwise exponential backoff with jitter.
+ *
+ * No response at all (connection refused/reset, time-out) is retried only for GET, which is
+ * safe to repeat: a POST may have run.
  */
-import { BlockedError, ConnectionError, QuarryError, RateLimitError, UpstreamError, retryAfterHeader } from './errors.js';
+import { BlockedError, ConnectionError, QuarryError, RateLimitError, retryAfterHeader } from './errors.js';
 
 export interface RetryPolicy {
   maxRetries: number;
@@ -37,20 +37,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  * thrown. Does not look at `maxRetries`; the caller counts.
  */
 export function retryDelayMs(err: unknown, retriesDone: number, method: string, policy: RetryPolicy): number | null {
-  if (err instanceof RateLimitError) return serverRequestedWait(err.retryAfter, retriesDone, policy);
-  if (err instanceof BlockedError) {
-    return err.retryAfter === null ? null : serverRequestedWait(err.retryAfter, retriesDone, policy);
-  }
-  if (err instanceof QuarryError && err.status === 503) {
-    const retryAfter = retryAfterHeader(err.headers);
-    return retryAfter === null ? null : serverRequestedWait(retryAfter, retriesDone, policy);
-  }
-  if (err instanceof UpstreamError) {
-    const upstream = err.upstreamStatusCode;
-    return upstream !== null && upstream >= 500 && upstream <= 599 ? backoffMs(retriesDone, policy) : null;
-  }
   if (err instanceof ConnectionError) return method === 'GET' ? backoffMs(retriesDone, policy) : null;
-  return null;
+  if (!(err instanceof QuarryError) || !err.retryable) return null;
+  const serverWait =
+    err instanceof RateLimitError || err instanceof BlockedError ? err.retryAfter : retryAfterHeader(err.headers);
+  return serverWait === null ? backoffMs(retriesDone, policy) : serverRequestedWait(serverWait, retriesDone, policy);
 }
 
 function serverRequestedWait(retryAfterSeconds: number | null, retriesDone: number, policy: RetryPolicy): number | null {

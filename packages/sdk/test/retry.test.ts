@@ -1,6 +1,6 @@
 /**
- * Retry policy: retried only where the contract says a retry can help, with the waits it
- * asks for. Waits go through an injected sleep that records them instead of sleeping.
+ * Retry policy: retried only when the service says so (`retryable: true` in the error body),
+ * with the waits it asks for. Waits go through an injected sleep that records them instead of sleeping.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,7 +61,7 @@ function route(...answers: Answer[]) {
 
 describe('retried', () => {
   it('429 waits the Retry-After header, then succeeds', async () => {
-    const r = route({ status: 429, headers: { 'retry-after': '2' }, body: { error: { error: 'Rate limit exceeded', limit_type: 'burst' }, status_code: 429 } }, ok);
+    const r = route({ status: 429, headers: { 'retry-after': '2' }, body: { error: { error: 'Rate limit exceeded', limit_type: 'burst', retryable: true }, status_code: 429 } }, ok);
     const { quarry, waits } = client();
     expect(await r.call(quarry)).toEqual({ status: 'success', data: [1] });
     expect(waits).toEqual([2000]);
@@ -69,14 +69,14 @@ describe('retried', () => {
   });
 
   it('429 prefers the body retry_after', async () => {
-    const r = route(envelope(429, { limit_type: 'burst', retry_after: 3 }, { 'retry-after': '3' }), ok);
+    const r = route(envelope(429, { limit_type: 'burst', retry_after: 3, retryable: true }, { 'retry-after': '3' }), ok);
     const { quarry, waits } = client();
     await r.call(quarry);
     expect(waits).toEqual([3000]);
   });
 
   it('503 blocked with retry_after is retried after that many seconds', async () => {
-    const r = route(envelope(503, { status: 'blocked', kind: 'antibot_solvable', retry_after: 5 }, { 'retry-after': '5' }), ok);
+    const r = route(envelope(503, { status: 'blocked', kind: 'antibot_solvable', retry_after: 5, retryable: true }, { 'retry-after': '5' }), ok);
     const { quarry, waits } = client();
     await r.call(quarry);
     expect(waits).toEqual([5000]);
@@ -84,7 +84,7 @@ describe('retried', () => {
   });
 
   it('502 with upstream 503 is retried with growing backoff until it passes', async () => {
-    const bad = envelope(502, { status: 'upstream_error', upstream_status_code: 503, snippet: 'busy' });
+    const bad = envelope(502, { status: 'upstream_error', upstream_status_code: 503, snippet: 'busy', retryable: true });
     const r = route(bad, bad, ok);
     const { quarry, waits } = client();
     await r.call(quarry);
@@ -97,7 +97,7 @@ describe('retried', () => {
   });
 
   it('gives up after maxRetries and throws the last error', async () => {
-    const r = route(envelope(502, { status: 'upstream_error', upstream_status_code: 500 }));
+    const r = route(envelope(502, { status: 'upstream_error', upstream_status_code: 500, retryable: true }));
     const { quarry, waits } = client({ maxRetries: 2 });
     await expect(r.call(quarry)).rejects.toBeInstanceOf(UpstreamError);
     expect(r.count()).toBe(3);
@@ -105,10 +105,17 @@ describe('retried', () => {
   });
 
   it('maxRetries 0 sends once', async () => {
-    const r = route(envelope(429, { limit_type: 'burst', retry_after: 1 }));
+    const r = route(envelope(429, { limit_type: 'burst', retry_after: 1, retryable: true }));
     const { quarry, waits } = client({ maxRetries: 0 });
     await expect(r.call(quarry)).rejects.toBeInstanceOf(RateLimitError);
     expect([r.count(), waits.length]).toEqual([1, 0]);
+  });
+
+  it("follows the service's retryable even where a status rule would not retry", async () => {
+    const r = route(envelope(502, { status: 'upstream_error', upstream_status_code: 404, retryable: true }), ok);
+    const { quarry, waits } = client();
+    await r.call(quarry);
+    expect([r.count(), waits.length]).toEqual([2, 1]);
   });
 
   it('a GET whose connection drops is retried', async () => {
@@ -133,7 +140,9 @@ describe('not retried', () => {
     ['422 stale_input', envelope(422, { status: 'stale_input', kind: 'input_format_invalid' }), StaleInputError],
     ['500 scraper_bug', envelope(500, { status: 'error', kind: 'scraper_bug' }), ScraperBugError],
     ['503 blocked with retry_after null', envelope(503, { status: 'blocked', kind: 'antibot_unsolvable', retry_after: null }), BlockedError],
-    ['429 daily, longer than the wait cap', envelope(429, { limit_type: 'daily', retry_after: 40_000 }, { 'retry-after': '40000' }), RateLimitError],
+    ['429 daily, longer than the wait cap', envelope(429, { limit_type: 'daily', retry_after: 40_000, retryable: true }, { 'retry-after': '40000' }), RateLimitError],
+    ['502 upstream 503 the service judged final', envelope(502, { status: 'upstream_error', upstream_status_code: 503, retryable: false }), UpstreamError],
+    ['429 whose body does not say retryable', envelope(429, { limit_type: 'burst', retry_after: 1 }), RateLimitError],
   ];
   for (const [name, answer, errorClass] of cases) {
     it(name, async () => {
@@ -196,19 +205,20 @@ describe('retryDelayMs (pure)', () => {
     expect([0, 1, 2, 3, 4, 5].map((n) => backoffMs(n, policy))).toEqual([375, 750, 1500, 3000, 6000, 6000]);
   });
 
-  it('a 429 without any retry hint backs off', () => {
-    expect(retryDelayMs(errorFromResponse(429, { error: 'x' }), 1, 'POST', policy)).toBe(750);
+  it('a retryable 429 without any retry hint backs off', () => {
+    expect(retryDelayMs(errorFromResponse(429, { error: 'x', retryable: true }), 1, 'POST', policy)).toBe(750);
   });
 
   it('a Retry-After over the cap is not waited for', () => {
-    const err = errorFromResponse(429, { error: 'x' }, h({ 'retry-after': '61' }));
+    const err = errorFromResponse(429, { error: 'x', retryable: true }, h({ 'retry-after': '61' }));
     expect(retryDelayMs(err, 0, 'GET', policy)).toBeNull();
     expect(retryDelayMs(err, 0, 'GET', { ...policy, maxRetryAfterMs: 120_000 })).toBe(61_000);
   });
 
-  it('a 503 that is not the blocked envelope is retried only when it sends Retry-After', () => {
-    expect(retryDelayMs(errorFromResponse(503, { error: 'unavailable' }, h({ 'retry-after': '1' })), 0, 'GET', policy)).toBe(1000);
-    expect(retryDelayMs(errorFromResponse(503, { error: 'unavailable' }), 0, 'GET', policy)).toBeNull();
+  it('a plain 503 is retried when the service says retryable, after its Retry-After or a backoff', () => {
+    expect(retryDelayMs(errorFromResponse(503, { error: 'unavailable', retryable: true }, h({ 'retry-after': '1' })), 0, 'GET', policy)).toBe(1000);
+    expect(retryDelayMs(errorFromResponse(503, { error: 'unavailable', retryable: true }), 0, 'GET', policy)).toBe(375);
+    expect(retryDelayMs(errorFromResponse(503, { error: 'unavailable' }, h({ 'retry-after': '1' })), 0, 'GET', policy)).toBeNull();
   });
 
   it('a 502 without an upstream status is not retried', () => {
