@@ -15,6 +15,8 @@ import { publishRelease, linkToRelease, type PublishedRelease } from '../service
 export interface BuildPayload {
   taskId: string;
   resume?: boolean;
+  /** The dispatch request's id, for the failure log (absent on jobs queued before it existed). */
+  requestId?: string;
 }
 
 export function buildJob(deps: ServiceDeps): { handler: JobHandler<BuildPayload>; options: JobKindOptions } {

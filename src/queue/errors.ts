@@ -1,9 +1,12 @@
 /**
  * How a handler's failure is classified. The policy is read in one place (`isRetryable`):
- * a `PermanentJobError`, or a `QuarryError` whose code is not retryable, fails the job at once;
- * anything else is retried with backoff until max_attempts.
+ * a `QuarryError` carries its own judgement; otherwise only a transient fault (network,
+ * time-out, lost database connection: transient.ts) is retried with backoff until
+ * max_attempts. A `PermanentJobError` or anything else (a bug, an invalid recipe) fails the
+ * job at once: it would fail the same way again.
  */
 import { isQuarryError } from '../errors/index.js';
+import { isTransientFault } from './transient.js';
 
 /** Throw from a handler to fail the job now, without further attempts. */
 export class PermanentJobError extends Error {
@@ -32,7 +35,14 @@ export class JobLeaseLostError extends Error {
 export function isRetryable(err: unknown): boolean {
   if (err instanceof PermanentJobError) return false;
   if (isQuarryError(err)) return err.retryable;
-  return true;
+  return isTransientFault(err);
+}
+
+/** A failure nobody planned for (not a PermanentJobError, not a classified QuarryError): logged with its stack. */
+export function isUnexpected(err: unknown): boolean {
+  if (err instanceof PermanentJobError) return false;
+  if (isQuarryError(err)) return err.code === 'internal' || err.code === 'scraper_bug';
+  return !isTransientFault(err);
 }
 
 const MAX_ERROR_LENGTH = 4000;

@@ -6,7 +6,7 @@
  */
 import { ActiveJobs, type ActiveJob } from './active-jobs.js';
 import { backoffDelayMs, type BackoffPolicy } from './backoff.js';
-import { describeError, isRetryable, PermanentJobError } from './errors.js';
+import { describeError, isRetryable, isUnexpected, PermanentJobError } from './errors.js';
 import type { QueueEmitter } from './events.js';
 import { completeJob, failJob, markCancelled, releaseJob, retryJob } from './outcomes.js';
 import type { JobRegistry } from './registry.js';
@@ -138,7 +138,9 @@ export class JobRunner {
   }
 
   private async recordError(job: Job, error: unknown): Promise<void> {
-    if (!isRetryable(error) || job.attempts >= job.maxAttempts) return this.recordFailure(job, error);
+    const retry = isRetryable(error) && job.attempts < job.maxAttempts;
+    if (isUnexpected(error)) this.logUnexpected(job, error, retry);
+    if (!retry) return this.recordFailure(job, error);
     const delayMs = backoffDelayMs(this.opts.backoff, job.attempts);
     const updated = await retryJob(this.opts, job.id, this.opts.workerId, describeError(error), delayMs);
     if (!updated) return this.lost(job);
@@ -168,6 +170,27 @@ export class JobRunner {
     }
     if (failed) this.opts.events.emit('job:failed', { job: failed, workerId, error });
     else this.lost(job);
+  }
+
+  /**
+   * An error nobody planned for is seen at once: error level, its stack (pino's err
+   * serializer), and every id needed to find the request and task it came from.
+   */
+  private logUnexpected(job: Job, error: unknown, willRetry: boolean): void {
+    const payload = (job.payload ?? {}) as { requestId?: unknown };
+    this.opts.logger.error(
+      {
+        err: error,
+        jobId: job.id,
+        kind: job.kind,
+        taskId: job.taskId,
+        requestId: typeof payload.requestId === 'string' ? payload.requestId : null,
+        attempt: job.attempts,
+        maxAttempts: job.maxAttempts,
+        willRetry,
+      },
+      willRetry ? 'job attempt failed with an unexpected error; retrying' : 'job failed with an unexpected error',
+    );
   }
 
   private async recordCancelled(job: Job): Promise<void> {

@@ -136,6 +136,8 @@ export async function createDispatch(
   userId: string,
   input: DispatchInput,
   hooks: DispatchHooks = {},
+  /** The HTTP request id, carried on the job so a failure log leads back to the request. */
+  requestId?: string,
 ): Promise<DispatchResult> {
   if (input.force_new !== undefined) throw FORCE_NEW_REMOVED();
   const url = checkTargetUrl(input.url).toString();
@@ -185,7 +187,7 @@ export async function createDispatch(
         }),
       )
       .execute();
-    await deps.queue.enqueue(trx, { kind: BUILD_JOB, payload: { taskId }, taskId, jobKey: `task:${taskId}` });
+    await deps.queue.enqueue(trx, { kind: BUILD_JOB, payload: { taskId, ...(requestId ? { requestId } : {}) }, taskId, jobKey: `task:${taskId}` });
   });
   return { task_id: taskId, matched: false, test_inputs: [], may_require_auth: mayRequireAuth };
 }

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config/index.js';
 import type { Db } from '../../src/db/index.js';
-import { JobCancelledError, PermanentJobError, type CreateQueueOptions, type Queue, type Worker } from '../../src/queue/index.js';
+import { JobCancelledError, PermanentJobError, TransientJobError, type CreateQueueOptions, type Queue, type Worker } from '../../src/queue/index.js';
 import type { TestDb } from '../helpers/db.js';
 import { createQueueTestDb, FAST_QUEUE, insertTask, openSecondConnection, sleep, testConfig, testQueue, until, waitForStatus } from './helpers.js';
 
@@ -71,7 +71,7 @@ describe('queue: BullMQ transport (jobs table as outbox)', () => {
       'flaky',
       async () => {
         calls++;
-        if (calls === 1) throw new Error('transient');
+        if (calls === 1) throw new TransientJobError('transient');
         throw new PermanentJobError('gave up');
       },
       {

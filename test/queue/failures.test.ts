@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { QuarryError } from '../../src/errors/index.js';
-import { PermanentJobError, type Queue, type QueueEvents, type Worker } from '../../src/queue/index.js';
+import { PermanentJobError, TransientJobError, type Queue, type QueueEvents, type Worker } from '../../src/queue/index.js';
 import type { TestDb } from '../helpers/db.js';
 import { insertTask, testQueue, waitForStatus, createQueueTestDb } from './helpers.js';
 
@@ -28,7 +28,7 @@ describe('queue: failures are data', () => {
     const startedAt: number[] = [];
     queue.registry.register('flaky', async () => {
       startedAt.push(Date.now());
-      if (startedAt.length < 3) throw new Error(`boom ${startedAt.length}`);
+      if (startedAt.length < 3) throw new TransientJobError(`boom ${startedAt.length}`);
     });
     const retries: QueueEvents['job:retry'][] = [];
     queue.events.on('job:retry', (e) => void retries.push(e));
@@ -57,7 +57,7 @@ describe('queue: failures are data', () => {
     queue.registry.register(
       'doomed',
       async (_payload, { attempt }) => {
-        throw new Error(`attempt ${attempt} broke`);
+        throw new TransientJobError(`attempt ${attempt} broke`);
       },
       {
         async onFailed({ job, trx }) {
@@ -152,7 +152,7 @@ describe('queue: failures are data', () => {
     queue.registry.register('fails-after-gate', async () => {
       // Ignores its signal on purpose: the cancel arrives while it runs, then it throws.
       await gate;
-      throw new Error('transient');
+      throw new TransientJobError('transient');
     });
     const claimed = queue.events.once('job:claimed');
     const { jobId } = await queue.enqueue(t.db.kysely, { kind: 'fails-after-gate', payload: {}, jobKey: 'k1' });
@@ -166,5 +166,34 @@ describe('queue: failures are data', () => {
     const job = await waitForStatus(queue, jobId, ['cancelled', 'pending']);
     expect(job.status).toBe('cancelled');
     expect(job.jobKey).toBeNull();
+  });
+
+  it('fails a bug at once, logged at error level with its stack and ids; retries a lost connection', async () => {
+    const lines: Array<{ obj: Record<string, unknown>; msg?: string }> = [];
+    const record = (obj: object, msg?: string) => void lines.push({ obj: obj as Record<string, unknown>, msg });
+    const logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: record };
+    queue = testQueue(t, { logger });
+    const taskId = await insertTask(t.db.kysely);
+    let reset = 0;
+    queue.registry.register<{ fault: string; requestId?: string }>('faults', async ({ fault }) => {
+      if (fault === 'bug') (null as unknown as { x: number }).x = 1; // a TypeError: it would happen every time
+      if (fault === 'reset' && ++reset < 2) throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+      if (fault === 'pg-gone') throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    });
+    const bug = await queue.enqueue(t.db.kysely, { kind: 'faults', payload: { fault: 'bug', requestId: 'req-123' }, taskId, maxAttempts: 3 });
+    const flaky = await queue.enqueue(t.db.kysely, { kind: 'faults', payload: { fault: 'reset' }, maxAttempts: 3 });
+    const pgGone = await queue.enqueue(t.db.kysely, { kind: 'faults', payload: { fault: 'pg-gone' }, maxAttempts: 2 });
+    start();
+
+    expect(await waitForStatus(queue, bug.jobId, ['failed'])).toMatchObject({ attempts: 1 });
+    const line = lines.find((l) => l.obj.jobId === bug.jobId)!;
+    expect(line.msg).toBe('job failed with an unexpected error');
+    expect(line.obj).toMatchObject({ kind: 'faults', taskId, requestId: 'req-123', attempt: 1, willRetry: false });
+    expect((line.obj.err as Error).stack).toMatch(/TypeError/);
+
+    expect(await waitForStatus(queue, flaky.jobId, ['completed'])).toMatchObject({ attempts: 2 });
+    expect(await waitForStatus(queue, pgGone.jobId, ['failed'])).toMatchObject({ attempts: 2 });
+    // Transient faults are expected weather, not error lines.
+    expect(lines.filter((l) => l.obj.jobId !== bug.jobId)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config/index.js';
 import { QuarryError } from '../../src/errors/index.js';
 import { backoffDelayMs } from '../../src/queue/backoff.js';
 import { describeError } from '../../src/queue/errors.js';
-import { createQueue, isRetryable, JobRegistry, PermanentJobError, TypedEmitter } from '../../src/queue/index.js';
+import { createQueue, isRetryable, JobRegistry, PermanentJobError, TransientJobError, TypedEmitter } from '../../src/queue/index.js';
 import { resolveSettings } from '../../src/queue/settings.js';
 import type { Db } from '../../src/db/index.js';
 
@@ -15,7 +15,17 @@ describe('queue: pure parts', () => {
   });
 
   it('reads the retry policy from the error', () => {
-    expect(isRetryable(new Error('network hiccup'))).toBe(true);
+    // Only transient faults are retried; a bug or an unknown failure would happen again.
+    expect(isRetryable(new TypeError("Cannot read properties of undefined (reading 'x')"))).toBe(false);
+    expect(isRetryable(new Error('recipe is invalid'))).toBe(false);
+    expect(isRetryable(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }))).toBe(true);
+    expect(isRetryable(Object.assign(new Error('x'), { code: 'UND_ERR_CONNECT_TIMEOUT' }))).toBe(true);
+    expect(isRetryable(Object.assign(new Error('the database system is shutting down'), { code: '57P03' }))).toBe(true);
+    expect(isRetryable(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }))).toBe(true);
+    expect(isRetryable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isRetryable(new Error('wrapped', { cause: Object.assign(new Error('dns'), { code: 'EAI_AGAIN' }) }))).toBe(true);
+    expect(isRetryable(new DOMException('The operation timed out', 'TimeoutError'))).toBe(true);
+    expect(isRetryable(new TransientJobError('later'))).toBe(true);
     expect(isRetryable(new PermanentJobError('bad payload'))).toBe(false);
     expect(isRetryable(new QuarryError('unavailable', 'later'))).toBe(true);
     expect(isRetryable(new QuarryError('validation_failed', 'never'))).toBe(false);

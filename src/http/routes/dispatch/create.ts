@@ -44,7 +44,7 @@ const route: RouteModule = (app, deps) => {
         },
       },
     },
-    async (req) => createDispatch(deps, callerOf(req).userId, req.body, deps.dispatchHooks),
+    async (req) => createDispatch(deps, callerOf(req).userId, req.body, deps.dispatchHooks, req.id),
   );
 };
 export default route;
