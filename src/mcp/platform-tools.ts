@@ -39,13 +39,7 @@ export async function runEndpoint(
     versionHeader: opts.version === undefined ? undefined : String(opts.version),
     signal: ctx.signal,
   });
-  return {
-    value: res.body,
-    meta: {
-      credits_charged: Number(res.headers['x-credits-charged'] ?? 0),
-      credits_remaining: Number(res.headers['x-credits-remaining'] ?? 0),
-    },
-  };
+  return { value: res.body, meta: { credits_charged: res.charged, credits_remaining: res.balance } };
 }
 
 async function taskValue(ctx: ToolContext, taskId: string): Promise<Record<string, unknown>> {

@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { isQuarryError, toHttp } from '../errors/index.js';
 import type { ServiceDeps } from '../services/deps.js';
+import { ExecutionFailure } from '../services/execute.js';
 import { endpointToolsPage, findEndpointTool, listCallerApis, type CatalogApi, type CatalogPosition } from './catalog.js';
 import type { McpCaller, ToolContext, ToolOutcome } from './context.js';
 import { checkArgs } from './args.js';
@@ -82,12 +83,14 @@ function toResult(ctx: ToolContext, outcome: ToolOutcome): CallToolResult {
 }
 
 /** The service's own error body (management or execution envelope) as the tool's error text. */
-function errorResult(deps: ServiceDeps, err: unknown): CallToolResult {
+function errorResult(deps: ServiceDeps, thrown: unknown): CallToolResult {
+  // An execution's failure carries its accounting as values (services/execute.ts).
+  const failure = thrown instanceof ExecutionFailure ? thrown : null;
+  const err = failure ? failure.error : thrown;
   const http = toHttp(err);
   if (!isQuarryError(err) || err.code === 'internal') deps.logger.error({ err }, 'MCP tool failed');
   const meta: Record<string, unknown> = { status_code: http.statusCode };
-  const charged = http.headers['x-credits-charged'];
-  if (charged !== undefined) Object.assign(meta, { credits_charged: Number(charged), credits_remaining: Number(http.headers['x-credits-remaining']) });
+  if (failure) Object.assign(meta, { credits_charged: failure.charged, credits_remaining: failure.balance });
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(http.body) }], _meta: meta };
 }
 

@@ -34,10 +34,32 @@ export interface ExecutionRequest {
   signal?: AbortSignal;
 }
 
-export interface ExecutionResponse {
-  statusCode: number;
-  headers: Record<string, string>;
+/**
+ * What an execution produced, as values; each face renders it (HTTP as headers, MCP as `_meta`).
+ * A failure is thrown as an `ExecutionFailure` carrying the same accounting.
+ */
+export interface ExecutionResult {
+  /** The endpoint's own JSON. */
   body: unknown;
+  /** Credits taken by this call (0 on any failure). */
+  charged: number;
+  /** The caller's balance after the call. */
+  balance: number;
+  /** The rate-limit decision this call consumed. */
+  limits: ExecutionLimitResult;
+}
+
+/** A refused or failed execution: the error to answer with, and the accounting every answer carries. */
+export class ExecutionFailure extends Error {
+  readonly charged = 0;
+  constructor(
+    readonly error: QuarryError,
+    readonly balance: number,
+    readonly limits: ExecutionLimitResult,
+  ) {
+    super(error.message);
+    this.name = 'ExecutionFailure';
+  }
 }
 
 export type ExecuteDeps = ServiceDeps;
@@ -91,10 +113,6 @@ async function resolveScraper(
   return { scraper, version: wanted, recipe: snapshot.recipe };
 }
 
-function creditHeaders(charged: number, remaining: number): Record<string, string> {
-  return { 'x-credits-charged': String(charged), 'x-credits-remaining': String(remaining) };
-}
-
 function paramsOf(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) {
@@ -116,22 +134,20 @@ export async function executeEndpoint(
   deps: ExecuteDeps,
   caller: ExecutionCaller,
   req: ExecutionRequest,
-): Promise<ExecutionResponse> {
+): Promise<ExecutionResult> {
   const started = Date.now();
   const plan: Plan = planOf(caller.plan);
-  // The limit is taken first, so every authenticated execution answer carries its headers.
+  // The limit is taken first, so every authenticated execution answer carries its figures.
   const limit: ExecutionLimitResult = await deps.limiter.consumeExecution(caller.keyId, plan);
-  const limitHeaders = deps.limiter.executionHeaders(limit);
-  const withHeaders = async (err: unknown): Promise<never> => {
+  const fail = async (err: unknown): Promise<never> => {
     const balance = await getBalance(deps.db.kysely, caller.userId).catch(() => 0);
     if (!(err instanceof QuarryError)) {
       deps.logger.error({ err }, 'execution failed outside the scraper');
       err = new QuarryError('internal', 'Internal error while executing the endpoint');
     }
-    Object.assign((err as QuarryError).headers, limitHeaders, creditHeaders(0, balance));
-    throw err;
+    throw new ExecutionFailure(err as QuarryError, balance, limit);
   };
-  if (!limit.allowed) return withHeaders(denyToError(limit));
+  if (!limit.allowed) return fail(denyToError(limit));
 
   let resolved: Awaited<ReturnType<typeof resolveScraper>> | null = null;
   let statusCode = 500;
@@ -171,10 +187,10 @@ export async function executeEndpoint(
       });
     }
     statusCode = 200;
-    return { statusCode, headers: { ...limitHeaders, ...creditHeaders(price, charged.balance) }, body: result.body };
+    return { body: result.body, charged: price, balance: charged.balance, limits: limit };
   } catch (err) {
     if (err instanceof QuarryError) statusCode = err.status;
-    return await withHeaders(err);
+    return await fail(err);
   } finally {
     if (resolved) {
       deps.callLog.record({

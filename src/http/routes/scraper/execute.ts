@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { RouteModule } from '../types.js';
-import { executeEndpoint } from '../../../services/execute.js';
+import { executeEndpoint, ExecutionFailure } from '../../../services/execute.js';
+import { executionHeaders } from '../../../ratelimit/index.js';
 import { callerOf } from '../../plugins/auth.js';
 
 type ExecRequest = FastifyRequest<{ Params: { scraper_id: string; endpoint_name: string } }>;
@@ -18,6 +19,11 @@ const headerOf = (req: FastifyRequest, name: string): string | undefined => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 };
+
+/** The contract's rate-limit and credit headers, rendered from the execution's figures. */
+function accountingHeaders(r: { charged: number; balance: number; limits: Parameters<typeof executionHeaders>[0] }): Record<string, string> {
+  return { ...executionHeaders(r.limits), 'x-credits-charged': String(r.charged), 'x-credits-remaining': String(r.balance) };
+}
 
 /**
  * POST /scraper/{scraper_id}/{endpoint_name} (JSON body) and GET for GET endpoints (query
@@ -44,8 +50,13 @@ const route: RouteModule = (app, deps) => {
         sessionHeaders: { sessionId: headerOf(req, 'x-session-id'), encryptionKey: headerOf(req, 'x-encryption-key') },
         signal: abort.signal,
       },
-    );
-    return reply.code(res.statusCode).headers(res.headers).send(res.body);
+    ).catch((failure: unknown) => {
+      if (!(failure instanceof ExecutionFailure)) throw failure;
+      // The error handler writes the body; the accounting rides on the reply's headers.
+      void reply.headers(accountingHeaders(failure));
+      throw failure.error;
+    });
+    return reply.code(200).headers(accountingHeaders(res)).send(res.body);
   };
   const schema: FastifySchema = {
     tags: ['execution'],
