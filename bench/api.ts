@@ -2,7 +2,9 @@
  * bench:api — requests per second of GET /dispatch/tasks/{id} with a valid key (key lookup,
  * ownership check, task read and serialisation) against a bare Fastify route that answers the
  * same JSON with no work, both served by this process and loaded by the same generator.
- * Last line: `api: ratio 0.NN (X req/s vs Y req/s bare)`.
+ * Two workloads: one hot task polled by one key, and 1,000 distinct tasks polled by 100 keys
+ * (10 tasks each, round-robin: caches see the spread a real fleet of pollers makes).
+ * Last lines: `api: ratio 0.NN (X req/s vs Y req/s bare)` and `api (1,000 tasks / 100 keys): ratio ...`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,8 +52,45 @@ for (let i = 0; i < 2; i++) {
 }
 const q = Math.max(...ours);
 const b = Math.max(...theirs);
+
+// 1,000 distinct tasks from 100 keys: each key polls its own 10 tasks; the bare route answers each
+// task's own JSON from a map (the least a server must do to answer distinct ids).
+const KEYS = 100;
+const TASKS_PER_KEY = 10;
+const byKey: Array<Array<{ path: string; headers: Record<string, string> }>> = [];
+const bareBodies = new Map<string, string>();
+for (let k = 0; k < KEYS; k++) {
+  const u = await createUser(db, clock, { email: `poller${k}@example.test`, password: 'bench password' });
+  const userKey = (await createKey(db, clock, u.id)).api_key;
+  byKey.push([]);
+  for (let i = 0; i < TASKS_PER_KEY; i++) {
+    const made = await app.inject({ method: 'POST', url: '/dispatch', headers: { 'x-api-key': userKey }, payload: { url: `https://example.com/${k}/${i}`, task: 'bench' } });
+    const id = made.json().task_id as string;
+    bareBodies.set(id, (await app.inject({ method: 'GET', url: `/dispatch/tasks/${id}`, headers: { 'x-api-key': userKey } })).body);
+    byKey[k].push({ path: `/dispatch/tasks/${id}`, headers: { 'x-api-key': userKey } });
+  }
+}
+// Interleave keys (key 0 task 0, key 1 task 0, ...) so consecutive requests hit different keys.
+const rotate = Array.from({ length: TASKS_PER_KEY }, (_, i) => byKey.map((tasks) => tasks[i])).flat();
+const spread = Fastify({ logger: false });
+spread.get<{ Params: { task_id: string } }>('/dispatch/tasks/:task_id', async (req, reply) => reply.type('application/json').send(bareBodies.get(req.params.task_id)));
+const spreadBase = await spread.listen({ port: 0, host: '127.0.0.1' });
+const oursSpread: number[] = [];
+const theirsSpread: number[] = [];
+for (let i = 0; i < 2; i++) {
+  const bs = await runLoad({ ...opts, url: spreadBase, rotate });
+  const os_ = await runLoad({ ...opts, url: base, rotate });
+  if (os_.statuses['200'] !== os_.requests) throw new Error(`unexpected statuses ${JSON.stringify(os_.statuses)}`);
+  theirsSpread.push(bs.rps);
+  oursSpread.push(os_.rps);
+  console.log(`1,000 tasks / 100 keys run ${i + 1}: quarry ${fmt(os_.rps, 0)} req/s (p50 ${fmt(os_.p50, 2)} ms, p99 ${fmt(os_.p99, 2)} ms); bare ${fmt(bs.rps, 0)} req/s (p50 ${fmt(bs.p50, 2)} ms)`);
+}
+await spread.close();
 await app.close();
 await bare.close();
 await runtime.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 console.log(`api: ratio ${fmt(q / b, 2)} (${fmt(q, 0)} req/s vs ${fmt(b, 0)} req/s bare)`);
+const qs = Math.max(...oursSpread);
+const bs = Math.max(...theirsSpread);
+console.log(`api (1,000 tasks / 100 keys): ratio ${fmt(qs / bs, 2)} (${fmt(qs, 0)} req/s vs ${fmt(bs, 0)} req/s bare)`);

@@ -1,13 +1,16 @@
 /**
- * bench:execute — executing a list endpoint through the whole service (HTTP, key auth, limits,
- * credits, recipe interpreter, fetch, extraction) next to a bare loop doing the same undici
- * fetch + cheerio extraction with no service around it, at 1 and 50 concurrent callers.
- * The fixture site runs in its own process; the load generator in a worker thread.
- * Last line: `execute: ratio 0.NN at 50 callers (X vs Y req/s), p99 added N.N ms, peak RSS N MB`.
+ * bench:execute — executing a list endpoint through the whole service (HTTP, key auth, rate
+ * limits and credits ON, recipe interpreter, fetch, extraction) next to a bare loop doing the
+ * same undici fetch + cheerio extraction, with the SAME parser options (htmlparser2) as the
+ * service, and no service around it; at 1 and 50 concurrent callers.
+ * The service runs in its own process (its peak RSS is the one printed), the fixture site in
+ * another, the load generator in a worker thread of this one.
+ * Last line: `execute: ratio 0.NN at 50 callers (X vs Y req/s), ratio 0.NN at 1 caller, p99 added N.N ms, service peak RSS N MB`.
  */
 import { request, Agent } from 'undici';
 import * as cheerio from 'cheerio';
-import { startBenchService } from './lib/service.js';
+import { HTML_PARSE_OPTIONS } from '../src/recipe/extract/page-context.js';
+import { startServiceProcess } from './lib/service-process.js';
 import { booksRecipe } from '../test/execution/recipes.js';
 import { runLoad, fmt, type LoadResult } from './lib/load.js';
 import { startSiteProcess } from './lib/site-process.js';
@@ -15,17 +18,16 @@ import { startSiteProcess } from './lib/site-process.js';
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
 
 const site = await startSiteProcess('test/fixtures/sites/books.ts', 'booksSite');
-// Limits would throttle a load test by design; the limiter's own cost is a map lookup.
-const quarry = await startBenchService({ QUARRY_EMBEDDED_WORKER: '0', QUARRY_RESPECT_ROBOTS: '0', QUARRY_RATE_LIMITS: '0' }, { worker: false });
+const quarry = await startServiceProcess({ QUARRY_EMBEDDED_WORKER: '0', QUARRY_RESPECT_ROBOTS: '0' });
 const { base, key } = quarry;
 const made = await quarry.api('POST', '/scrapers', booksRecipe(site.url));
 const scraperId = made.body.scraper_id as string;
 
-// The bare loop: the same request and the same fields, no service around it.
+// The bare loop: the same request, the same parser and the same fields, no service around it.
 const agent = new Agent({ connections: 64 });
 async function bareOnce(): Promise<number> {
   const res = await request(`${site.url}/catalogue/page-1.html`, { dispatcher: agent });
-  const $ = cheerio.load(await res.body.text());
+  const $ = cheerio.load(await res.body.text(), HTML_PARSE_OPTIONS);
   const rows = $('article.product_pod')
     .map((_, el) => ({
       title: $(el).find('h3 a').attr('title'),
@@ -67,7 +69,7 @@ async function service(concurrency: number): Promise<LoadResult> {
     durationMs: DURATION_MS,
     warmupMs: 1000,
   });
-  if (r.statuses['200'] !== r.requests) throw new Error(`service answered ${JSON.stringify(r.statuses)}`);
+  if (r.statuses['200'] !== r.requests) throw new Error(`service answered ${JSON.stringify(r.statuses)} (limits must not throttle)`);
   return r;
 }
 
@@ -90,13 +92,16 @@ for (const c of [1, 50]) {
       `bare ${fmt(bare.rps, 0)} req/s p50 ${fmt(bare.p50, 2)} ms p99 ${fmt(bare.p99, 2)} ms | ratio ${fmt(ours.rps / bare.rps, 2)}`,
   );
 }
-const rssMb = process.resourceUsage().maxRSS / 1024;
-await quarry.close();
+const { maxRssMb } = await quarry.stats();
+const charged = await quarry.api('GET', '/account');
+console.log(`credits left after the bench: ${charged.body.credits_remaining} (every successful call charged one)`);
+await quarry.stop();
 await agent.close();
 site.stop();
 const r50 = results[50];
-const added1 = results[1].ours.p99 - results[1].bare.p99;
+const r1 = results[1];
+const added1 = r1.ours.p99 - r1.bare.p99;
 console.log(
   `execute: ratio ${fmt(r50.ours.rps / r50.bare.rps, 2)} at 50 callers (${fmt(r50.ours.rps, 0)} vs ${fmt(r50.bare.rps, 0)} req/s), ` +
-    `p99 added ${fmt(added1, 1)} ms, peak RSS ${fmt(rssMb, 0)} MB`,
+    `ratio ${fmt(r1.ours.rps / r1.bare.rps, 2)} at 1 caller, p99 added ${fmt(added1, 1)} ms, service peak RSS ${fmt(maxRssMb, 0)} MB`,
 );

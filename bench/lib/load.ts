@@ -14,6 +14,8 @@ export interface LoadOptions {
   durationMs: number;
   /** Requests before measuring starts (connection set-up, JIT). */
   warmupMs?: number;
+  /** Many distinct requests (same origin as url): each call takes the next, round-robin. */
+  rotate?: Array<{ path: string; headers?: Record<string, string> }>;
 }
 
 export interface LoadResult {
@@ -39,11 +41,13 @@ const { Pool } = require(workerData.undiciPath);
   const deadline = Date.now() + (o.warmupMs || 0) + o.durationMs;
   setTimeout(() => { measuring = true; }, o.warmupMs || 0);
   let started = 0;
+  let turn = 0;
   async function caller() {
     while (Date.now() < deadline) {
       const t0 = process.hrtime.bigint();
       try {
-        const res = await pool.request({ path, method: o.method || 'GET', headers: o.headers, body: o.body });
+        const r = o.rotate ? o.rotate[turn++ % o.rotate.length] : null;
+        const res = await pool.request({ path: r ? r.path : path, method: o.method || 'GET', headers: r ? r.headers : o.headers, body: o.body });
         await res.body.arrayBuffer();
         if (measuring) {
           lat.push(Number(process.hrtime.bigint() - t0) / 1e6);

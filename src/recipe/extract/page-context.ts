@@ -17,6 +17,11 @@ export interface PageInput {
   text: string;
 }
 
+/** The parser options of every page (htmlparser2, see `$` below); the execute bench's bare loop uses the same. */
+export const HTML_PARSE_OPTIONS = {
+  xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
+} as const;
+
 export class PageContext {
   private dom?: CheerioAPI;
   private body?: { value: unknown };
@@ -47,9 +52,7 @@ export class PageContext {
   get $(): CheerioAPI {
     if (!this.dom) {
       const html = this.page.contentType.toLowerCase().includes('json') ? '' : this.page.text;
-      this.dom = cheerio.load(html, {
-        xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
-      });
+      this.dom = cheerio.load(html, HTML_PARSE_OPTIONS);
     }
     return this.dom;
   }
