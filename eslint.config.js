@@ -1,5 +1,48 @@
 import tseslint from 'typescript-eslint';
 
+/**
+ * docs/architecture.md's layers as lint rules: imports run from the faces down, never up.
+ * Each entry: a folder of src/, and the modules (folders or root files of src/) it must not
+ * import. Imports are relative, so a rule is written per depth: from src/a/b/x.ts,
+ * `../../services/...` is src/services.
+ */
+const FACES = ['http', 'mcp', 'bin', 'runtime'];
+const LAYER_RULES = {
+  services: FACES,
+  jobs: FACES,
+  builder: [...FACES, 'services', 'jobs', 'queue', 'ratelimit'],
+  recipe: [...FACES, 'services', 'jobs', 'builder', 'queue', 'ratelimit', 'marketplace'],
+  marketplace: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit'],
+  queue: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'ratelimit', 'marketplace'],
+  ratelimit: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'marketplace'],
+  fetch: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit', 'marketplace', 'db'],
+  db: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit', 'marketplace', 'fetch'],
+  errors: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit', 'marketplace', 'fetch', 'db', 'config'],
+  config: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit', 'marketplace', 'fetch', 'db', 'errors'],
+};
+const MAX_DEPTH = 6;
+
+function layerRules() {
+  const blocks = [];
+  for (const [folder, banned] of Object.entries(LAYER_RULES)) {
+    for (let depth = 1; depth <= MAX_DEPTH; depth++) {
+      const up = '\\.\\./'.repeat(depth);
+      const files = [`src/${folder}/${'*/'.repeat(depth - 1)}*.ts`];
+      const regex = `^${up}(${banned.join('|')})(/|\\.js$)`;
+      blocks.push({
+        files,
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            { patterns: [{ regex, message: `src/${folder} must not import ${banned.join(', ')}: imports run down the layers (docs/architecture.md).` }] },
+          ],
+        },
+      });
+    }
+  }
+  return blocks;
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'packages/*/dist/**', 'bin/*.js'] },
   ...tseslint.configs.recommended,
@@ -16,4 +59,5 @@ export default tseslint.config(
     },
   },
   { files: ['src/config/**', 'test/**', 'bench/**', 'packages/*/test/**'], rules: { 'no-restricted-properties': 'off' } },
+  ...layerRules(),
 );

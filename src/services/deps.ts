@@ -9,7 +9,6 @@ import type { Clock } from '../clock.js';
 import type { JobQueue } from '../queue/index.js';
 import type { RateLimiter } from '../ratelimit/index.js';
 import type { Fetcher } from '../fetch/types.js';
-import type { DispatchHooks } from './tasks.js';
 import type { CallLog } from './call-log.js';
 import type { ScraperRow } from './scrapers.js';
 import type { ListingSearch } from './marketplace/search.js';
@@ -30,4 +29,10 @@ export interface ServiceDeps {
   marketplaceSearch?: ListingSearch;
   /** Optional steps of dispatch supplied by the builder (login-wall probe, marketplace match). */
   dispatchHooks?: DispatchHooks;
+}
+
+/** Hooks of POST /dispatch that tests replace (declared here, below tasks.ts, so deps imports nothing above it). */
+export interface DispatchHooks {
+  /** Quick login-wall probe of the entry page (at most 2 s). */
+  probeLoginWall?: (url: string) => Promise<boolean>;
 }

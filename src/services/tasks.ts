@@ -9,7 +9,7 @@ import { preparedQuery } from '../db/prepared.js';
 import { iso, newId } from '../clock.js';
 import { planOf, CHARGES } from '../config/index.js';
 import { QuarryError, badRequest, conflict, forbidden, notFound, validationFailed } from '../errors/index.js';
-import type { ServiceDeps } from './deps.js';
+import type { DispatchHooks, ServiceDeps } from './deps.js';
 import { newTaskRow } from './task-rows.js';
 import { transitionTask, isTerminal, IN_FLIGHT, TASK_STATUSES, type TaskStatus } from './task-state.js';
 import { chargeOrThrow } from './credits.js';
@@ -126,10 +126,7 @@ export const BUILD_JOB = 'build';
 
 export const FORCE_NEW_REMOVED = () => badRequest('force_new has been removed; every dispatch builds or matches');
 
-export interface DispatchHooks {
-  /** Quick login-wall probe of the entry page (at most 2 s). */
-  probeLoginWall?: (url: string) => Promise<boolean>;
-}
+export type { DispatchHooks } from './deps.js';
 
 export async function createDispatch(
   deps: ServiceDeps,

@@ -14,17 +14,12 @@ import { probeJsonEndpoints, readFeeds, readRobots, readSitemaps } from './sourc
 import { planFetches } from './plan.js';
 import { FetchRefused, SiteFetcher, isRobotsRefusal } from './site-fetcher.js';
 import { ExploreState } from './state.js';
-import type { Exploration, ExploreInput, FetchPurpose, FetchedPage, LogLevel } from './types.js';
+import type { Exploration, ExploreInput, FetchedPage, LogLevel } from './types.js';
+import type { ExploreSession } from './session.js';
 
 const MAX_ROUNDS = 6;
 
-export interface ExploreSession {
-  state: ExploreState;
-  fetcher: SiteFetcher;
-  log: (level: LogLevel, message: string) => void;
-  /** Fetches a page (once per URL), records it; null when it failed or limits refused it. */
-  get(url: string, purpose: FetchPurpose, headers?: Record<string, string>): Promise<FetchedPage | null>;
-}
+export type { ExploreSession } from './session.js';
 
 export async function explore(input: ExploreInput): Promise<Exploration> {
   const entryUrl = checkedUrl(input.url);

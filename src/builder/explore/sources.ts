@@ -6,7 +6,7 @@
 import { createPageContext } from '../../recipe/extract/index.js';
 import { findRecordArrays } from '../jsonapi/records.js';
 import { nextJsonPageUrl } from '../jsonapi/pagination.js';
-import type { ExploreSession } from './explore.js';
+import type { ExploreSession } from './session.js';
 import { parseFeed, parseSitemap, robotsSitemaps } from './feeds.js';
 import { endpointsInScript, scriptFiles } from './scripts.js';
 import type { JsonEndpoint, JsonProbe } from './types.js';

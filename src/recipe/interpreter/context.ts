@@ -12,6 +12,7 @@ import type { CookieJar, FetchResponse, Fetcher } from '../../fetch/types.js';
 import type { EndpointRecipe, Recipe } from '../types.js';
 import { RECIPE_LIMITS } from '../schema.js';
 import type { TemplateScope } from '../template.js';
+import type { Step } from '../types.js';
 
 export interface RunLogger {
   debug?: (obj: object, msg: string) => void;
@@ -124,3 +125,6 @@ export function throwIfAborted(run: RunState): void {
     throw reason instanceof Error ? reason : new DOMException('The call was cancelled.', 'AbortError');
   }
 }
+
+/** Runs a list of steps in a context; handed to the steps that nest steps (paginate, follow). Lives here, below steps.ts, so they need not import it back. */
+export type RunSteps = (steps: Step[], ctx: RunContext) => Promise<void>;

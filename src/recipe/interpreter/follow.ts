@@ -14,7 +14,7 @@ import { QuarryError } from '../../errors/index.js';
 import type { FollowStep } from '../types.js';
 import { BudgetExceeded, childContext, type RunContext, type RunState } from './context.js';
 import { mapBounded } from './pool.js';
-import type { RunSteps } from './steps.js';
+import type { RunSteps } from './context.js';
 
 export async function runFollow(step: FollowStep, ctx: RunContext, runSteps: RunSteps): Promise<void> {
   const path = step.items ?? 'data';

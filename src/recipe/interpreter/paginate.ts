@@ -21,7 +21,7 @@ import { paginationVar } from '../semantics.js';
 import { fillValue, resolveUrl, stringify } from '../template.js';
 import type { PaginateStep } from '../types.js';
 import { scopeOf, type FetchedPage, type PageTurn, type RunContext } from './context.js';
-import type { RunSteps } from './steps.js';
+import type { RunSteps } from './context.js';
 
 interface Position {
   /** The strategy var's value for the page about to be fetched. */

@@ -5,14 +5,14 @@
  */
 import { QuarryError } from '../../errors/index.js';
 import type { Step } from '../types.js';
-import { throwIfAborted, type RunContext } from './context.js';
+import { throwIfAborted, type RunContext, type RunSteps } from './context.js';
 import { runExtract } from './extract.js';
 import { runFollow } from './follow.js';
 import { runPaginate } from './paginate.js';
 import { runRequest } from './request.js';
 import { runSet, runShape } from './shape.js';
 
-export type RunSteps = (steps: Step[], ctx: RunContext) => Promise<void>;
+export type { RunSteps };
 type Handler<S extends Step> = (step: S, ctx: RunContext, runSteps: RunSteps) => void | Promise<void>;
 type Handlers = { [K in Step['type']]: Handler<Extract<Step, { type: K }>> };
 

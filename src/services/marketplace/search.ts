@@ -8,7 +8,6 @@
 import type { Db } from '../../db/index.js';
 import type { Config } from '../../config/index.js';
 import { createSearchIndex, embedderFromConfig, type ListingDoc, type SearchIndex } from '../../marketplace/search/index.js';
-import type { ServiceDeps } from '../deps.js';
 import { secondaryOf, summariesOf, topScore, trustOf, type ListingRow } from './listings.js';
 
 export class ListingSearch {
@@ -75,7 +74,8 @@ export function createListingSearch(db: Db, config: Pick<Config, 'embeddings'>):
 // Deps assembled by hand (some tests, scripts) have no index: one is made per database on first use.
 const fallback = new WeakMap<Db, ListingSearch>();
 
-export function searchOf(deps: Pick<ServiceDeps, 'db' | 'config' | 'marketplaceSearch'>): ListingSearch {
+/** Structural (not `ServiceDeps`): deps.ts names ListingSearch, so importing it here would make a circle. */
+export function searchOf(deps: { db: Db; config: Pick<Config, 'embeddings'>; marketplaceSearch?: ListingSearch }): ListingSearch {
   if (deps.marketplaceSearch) return deps.marketplaceSearch;
   let s = fallback.get(deps.db);
   if (!s) {
