@@ -96,7 +96,8 @@ describe(`fuzz over every registered route (${usePostgres ? 'PostgreSQL' : 'SQLi
     const k = t.runtime.deps.db.kysely;
     if (tables.length === 0) {
       const all = await k.introspection.getTables();
-      const own = all.find((x) => x.name === 'users')?.schema;
+      // PostgreSQL: this file's own schema (other test files' schemas have the same tables).
+      const own = usePostgres ? (await sql<{ s: string }>`select current_schema() as s`.execute(k)).rows[0].s : all.find((x) => x.name === 'users')?.schema;
       tables = all.filter((x) => x.schema === own && !DIGEST_SKIP.has(x.name) && !x.name.startsWith('kysely_')).map((x) => x.name).sort();
     }
     if (usePostgres) {
