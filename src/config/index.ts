@@ -62,6 +62,8 @@ export interface Config {
   embeddings: { baseUrl: string; apiKey: string; model: string } | null;
   /** Web session (dashboard cookie) lifetime. */
   sessionTtlMs: number;
+  /** Bearer token that GET /metrics requires; unset: /metrics answers 404 (not public by default). */
+  metricsToken: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     llm: optionalApi(env, 'LLM'),
     embeddings: optionalApi(env, 'EMBEDDINGS'),
     sessionTtlMs: int(env, 'QUARRY_SESSION_TTL_MS', 14 * 24 * 3600 * 1000),
+    metricsToken: env.QUARRY_METRICS_TOKEN || null,
     ...overrides,
   };
   return Object.freeze(config);

@@ -75,8 +75,16 @@ export class BullJobQueue extends DbJobQueue {
     }
   }
 
+  /** Readiness: Redis answers on the producer's connection (and the table, via super). */
+  override async ping(): Promise<void> {
+    this.publisher ??= new Redis(this.redisUrl, { maxRetriesPerRequest: 2 });
+    await this.publisher.ping();
+    await super.ping();
+  }
+
   async closeConnections(): Promise<void> {
-    await this.publisher?.quit();
+    // disconnect, not quit: quit waits for a reply that never comes while Redis is away.
+    this.publisher?.disconnect();
     this.publisher = null;
   }
 }

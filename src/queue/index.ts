@@ -50,6 +50,8 @@ export interface Queue extends JobQueue {
   createWorker(options?: WorkerOptions): Worker;
   /** Closes the queue's own connections (Redis); the database stays open. */
   close(): Promise<void>;
+  /** Throws when the queue cannot take work (table or Redis unreachable): for GET /ready. */
+  ping(): Promise<void>;
 }
 
 export function createQueue(options: CreateQueueOptions): Queue {
@@ -82,6 +84,7 @@ export function createQueue(options: CreateQueueOptions): Queue {
       settings,
       createWorker: (w = {}) => new BullWorker(workerContext(w), redisUrl, options.bullmq),
       close: () => producer.closeConnections(),
+      ping: () => producer.ping(),
     };
   }
   const producer = new DbJobQueue(store, events);
@@ -93,6 +96,7 @@ export function createQueue(options: CreateQueueOptions): Queue {
     settings,
     createWorker: (w = {}) => new EmbeddedWorker(workerContext(w)),
     close: async () => {},
+    ping: () => producer.ping(),
   };
 }
 

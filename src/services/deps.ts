@@ -13,6 +13,7 @@ import type { DispatchHooks } from './tasks.js';
 import type { CallLog } from './call-log.js';
 import type { ScraperRow } from './scrapers.js';
 import type { ListingSearch } from './marketplace/search.js';
+import type { ReadinessReport } from './readiness.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -30,4 +31,6 @@ export interface ServiceDeps {
   marketplaceSearch?: ListingSearch;
   /** Optional steps of dispatch supplied by the builder (login-wall probe, marketplace match). */
   dispatchHooks?: DispatchHooks;
+  /** Whether this process can work now (database, Redis, queue): GET /ready. */
+  readiness?: () => Promise<ReadinessReport>;
 }
