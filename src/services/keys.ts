@@ -134,9 +134,10 @@ const LAST_USED_EVERY_MS = 60_000;
  * Verified keys are remembered briefly so the hot path does not query for the key on every
  * call. Revocation or a plan change drops the entry at once in this process, and is announced
  * to every other process through the notifier (`bindKeyNotifications`), which drops it there
- * within milliseconds. Without a live notifier (single process, or its connection is down) a
- * remembered entry is trusted for at most UNNOTIFIED_TTL_MS, so a revocation made elsewhere
- * is refused within a second whatever happens to the messages. Expiry is checked on every
+ * within milliseconds. Without a live cross-process notifier (embedded mode, where the CLI may
+ * write the same SQLite file, or a lost connection) a remembered entry is trusted for at most
+ * UNNOTIFIED_TTL_MS, so a revocation made elsewhere is refused within a second whatever happens
+ * to the messages. Expiry is checked on every
  * call against the remembered expiry, so an expired key is refused on time.
  */
 const KEY_CACHE_TTL_MS = 5_000;
@@ -200,8 +201,9 @@ export async function forgetKeys(kysely: object, match: KeyMatch): Promise<void>
 function trusted(cache: KeyCache, entry: CachedKey, now: number): boolean {
   const age = now - entry.cachedAt;
   const n = cache.notifier;
-  if (n && n.mode !== 'local' && !(n.live && n.epoch === entry.epoch)) return age <= UNNOTIFIED_TTL_MS;
-  return age <= KEY_CACHE_TTL_MS;
+  // In-process notifications cannot hear another process (the CLI on the same SQLite file).
+  const heard = n !== null && n.mode !== 'local' && n.live && n.epoch === entry.epoch;
+  return age <= (heard ? KEY_CACHE_TTL_MS : UNNOTIFIED_TTL_MS);
 }
 
 /**
