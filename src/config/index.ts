@@ -149,8 +149,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       name: env.QUARRY_QUEUE_NAME || 'quarry-jobs',
       embeddedWorker: bool(env, 'QUARRY_EMBEDDED_WORKER', true),
       concurrency: int(env, 'QUARRY_WORKER_CONCURRENCY', 2),
-      leaseMs: int(env, 'QUARRY_JOB_LEASE_MS', 30_000),
-      heartbeatMs: int(env, 'QUARRY_JOB_HEARTBEAT_MS', 5_000),
+      // A worker that dies (SIGKILL, lost machine) holds its jobs until the lease passes: 15 s
+      // puts the build back on another worker well within 30 s (docs/deploy.md).
+      leaseMs: int(env, 'QUARRY_JOB_LEASE_MS', 15_000),
+      heartbeatMs: int(env, 'QUARRY_JOB_HEARTBEAT_MS', 3_000),
       pollMs: int(env, 'QUARRY_QUEUE_POLL_MS', 500),
     },
     llm: optionalApi(env, 'LLM'),

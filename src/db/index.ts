@@ -42,6 +42,9 @@ export function openDb(opts: OpenDbOptions): Db {
       max: opts.poolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    // An idle connection the server dropped (restart, pg_terminate_backend) is reported here;
+    // unhandled, it would crash the process. The pool opens a new one on the next query.
+    pool.on('error', () => undefined);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', pgSchema, close: () => kysely.destroy() };
   }

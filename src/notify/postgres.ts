@@ -66,7 +66,9 @@ export class PostgresNotifier implements Notifier {
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'quarry-notify' });
+    // The deployment's application_name when DATABASE_URL names one (operators find every connection by it).
+    const named = new URL(this.databaseUrl).searchParams.has('application_name');
+    const client = new pg.Client({ connectionString: this.databaseUrl, ...(named ? {} : { application_name: 'quarry-notify' }) });
     this.client = client;
     client.on('notification', (n) => {
       const envelope = n.payload ? decode(n.payload) : null;

@@ -27,7 +27,10 @@ export interface BullOptions {
   prefix?: string;
   /** How often the dispatcher looks for due rows (default: config.queue.pollMs). */
   dispatchIntervalMs?: number;
-  /** How long a dispatched row waits for a BullMQ worker before it is dispatched again (default 60 s). */
+  /**
+   * How long a dispatched row waits for a BullMQ worker before it is dispatched again (default
+   * 15 s): after a Redis restart the messages are gone, and this is how long their rows wait.
+   */
   dispatchLeaseMs?: number;
   /** Run the dispatcher in this worker (default true). */
   dispatch?: boolean;
@@ -134,7 +137,7 @@ export class BullWorker implements Worker {
         bullQueue: this.bullQueue,
         kinds: () => opts.registry.names(),
         intervalMs: this.options.dispatchIntervalMs ?? opts.pollMs,
-        dispatchLeaseMs: this.options.dispatchLeaseMs ?? 60_000,
+        dispatchLeaseMs: this.options.dispatchLeaseMs ?? 15_000,
         batchSize: 100,
         logger: opts.logger,
       });

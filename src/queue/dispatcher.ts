@@ -52,8 +52,10 @@ export class Dispatcher {
         rows.map((row) => ({
           name: row.kind,
           data: { jobId: row.id } satisfies DispatchedJobData,
-          // The jobs table keeps the history and the retry policy; Redis keeps nothing.
-          opts: { attempts: 1, removeOnComplete: true, removeOnFail: true },
+          // The jobs table keeps the history and the retry policy; Redis keeps nothing. The row id
+          // as BullMQ's job id: a row dispatched again while its message still waits (the
+          // dispatch mark expired under a long backlog) adds no second message.
+          opts: { jobId: row.id, attempts: 1, removeOnComplete: true, removeOnFail: true },
         })),
       );
     } catch (err) {

@@ -107,7 +107,7 @@ describe.each([
 
   beforeAll(async () => {
     testDb = await createTestDb({ postgres: true });
-    const env = {
+    const env: Record<string, string> = {
       ...testDb.env,
       QUARRY_LOG_LEVEL: 'silent',
       QUARRY_QUEUE_NAME: `quarry-test-${randomBytes(4).toString('hex')}`,
