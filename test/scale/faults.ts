@@ -101,13 +101,15 @@ export async function runFaultScenario(o: FaultOptions): Promise<FaultReport> {
     log(`warm-up build done: ${ep.endpoint_name}`);
 
     let stop = false;
+    let stoppedAt = 0;
     const load = runLoad({
       targets: [api0.base, api1.base],
       path: `/scraper/${built.generated_api.scraper_id}/${ep.endpoint_name}`,
       body: ep.sample_inputs ?? {},
       keys,
       callers: o.callers,
-      until: (calls) => stop && calls >= o.minCalls,
+      // After the faults, on until minCalls were answered, but never more than 30 s (CI's bound).
+      until: (calls) => stop && (calls >= o.minCalls || Date.now() - stoppedAt > 30_000),
       timeoutMs: 30_000,
     });
 
@@ -168,6 +170,7 @@ export async function runFaultScenario(o: FaultOptions): Promise<FaultReport> {
     log('API process SIGKILLed');
     await sleep(3_000);
     stop = true;
+    stoppedAt = Date.now();
     const result = await load;
     log(`load stopped: ${result.calls} calls`);
 
