@@ -32,7 +32,7 @@ function loadProcess(settings: object): Promise<any> {
 
 async function faults(): Promise<void> {
   console.log('1. Faults (2 API + 2 worker processes, own Redis, PostgreSQL schema)');
-  const r = await runFaultScenario({ builds: 4, callers: 24, keys: 12, minCalls: 5_000, verbose: true });
+  const r = await runFaultScenario({ builds: 4, callers: 24, keys: 12, minCalls: 5_000, maxLoadAfterFaultsMs: 180_000, verbose: true });
   console.log(`   ${r.line}`);
   console.log(
     `   builds completed ${r.completed}/${r.builds}, resumed after worker SIGKILL in ${r.resumeSeconds} s, calls ok ${r.load.ok}, contract errors ${JSON.stringify(r.load.errors)}, cut by the API kill ${r.load.dropped}, hung ${r.load.hung}, ledger mismatches ${r.ledgerMismatches}, SIGTERM exits ${JSON.stringify(r.sigtermExitCodes)}`,

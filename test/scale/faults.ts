@@ -21,8 +21,10 @@ export interface FaultOptions {
   /** Slow builds dispatched while the faults happen (plus the warm-up build). */
   builds: number;
   callers: number;
-  /** The load goes on after the faults until this many calls were answered. */
+  /** The load goes on after the faults until this many calls were answered... */
   minCalls: number;
+  /** ...but no longer than this (default 30 s: CI's bound). */
+  maxLoadAfterFaultsMs?: number;
   /** API keys the callers share (rate limits are per key). */
   keys: number;
   /** Log each step to stderr. */
@@ -108,8 +110,8 @@ export async function runFaultScenario(o: FaultOptions): Promise<FaultReport> {
       body: ep.sample_inputs ?? {},
       keys,
       callers: o.callers,
-      // After the faults, on until minCalls were answered, but never more than 30 s (CI's bound).
-      until: (calls) => stop && (calls >= o.minCalls || Date.now() - stoppedAt > 30_000),
+      // After the faults, on until minCalls were answered, but never longer than the bound.
+      until: (calls) => stop && (calls >= o.minCalls || Date.now() - stoppedAt > (o.maxLoadAfterFaultsMs ?? 30_000)),
       timeoutMs: 30_000,
     });
 
