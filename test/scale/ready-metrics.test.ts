@@ -63,3 +63,32 @@ describe('readiness and metrics', () => {
     expect(text).toContain('# TYPE quarry_job_duration_seconds histogram');
   });
 });
+
+describe('metrics recorded by a real build and a charged execution', () => {
+  it('counts the build job, its stages, the execution and its charge', async () => {
+    const { startFixtureSite } = await import('../helpers/fixture-server.js');
+    const { booksSite } = await import('../fixtures/sites/books.js');
+    const { build, execute } = await import('../builder/helpers.js');
+    const site = await startFixtureSite(booksSite());
+    const t = await startTestApp({ startWorker: true, env: { QUARRY_METRICS_TOKEN: 'metrics-secret-3' } });
+    try {
+      const u = await t.user('developer');
+      const task = await build(t, u, `${site.url}/`, 'get each book: title, price');
+      expect(task.status, task.error).toBe('completed');
+      const ep = task.generated_api.endpoints[0];
+      const call = await execute(t, u, task.generated_api.scraper_id, ep.endpoint_name, ep.sample_inputs, ep.method);
+      expect(call.statusCode).toBe(200);
+      const text = (await t.call('GET', '/metrics', { headers: { authorization: 'Bearer metrics-secret-3' } })).body;
+      expect(text).toMatch(/quarry_jobs_total\{kind="build",outcome="completed"\} [1-9]/);
+      expect(text).toMatch(/quarry_job_duration_seconds_count\{kind="build",outcome="completed"\} [1-9]/);
+      for (const stage of ['fetching', 'analyzing', 'testing']) {
+        expect(text).toMatch(new RegExp(`quarry_build_stage_duration_seconds_count\\{stage="${stage}"\\} [1-9]`));
+      }
+      expect(text).toMatch(/quarry_executions_total\{outcome="success",error="none"\} [1-9]/);
+      expect(text).toMatch(/quarry_credit_charges_total\{reason="endpoint_call"\} [1-9]/);
+    } finally {
+      await t.close();
+      await site.close();
+    }
+  }, 90_000);
+});
