@@ -7,11 +7,14 @@
  * - PostgreSQL: a fresh schema, every connection named by a unique application_name, so a
  *   "restart" kills exactly this deployment's connections (pg_terminate_backend), nobody else's.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createTestDb, TEST_PG_URL, type TestDb } from '../helpers/db.js';
+
+/** The cluster starts its own redis-server; without the binary its tests are skipped (and say so). */
+export const haveRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 
 export const freePort = () =>
   new Promise<number>((resolve) => {

@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { usePostgres } from '../helpers/db.js';
 import { runFaultScenario } from './faults.js';
+import { haveRedisServer } from './cluster.js';
 
-describe.runIf(usePostgres)('faults survived by 2 API + 2 worker processes on PostgreSQL and Redis', () => {
+describe.runIf(usePostgres && haveRedisServer)('faults survived by 2 API + 2 worker processes on PostgreSQL and Redis', () => {
   it('a worker SIGKILLed mid-build, Redis restarted, PostgreSQL connections cut, an API killed: nothing lost or charged twice', async () => {
     const r = await runFaultScenario({ builds: 2, callers: 16, keys: 8, minCalls: 1_500, verbose: true });
     console.log(r.line);

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePostgres } from '../helpers/db.js';
-import { Cluster, type Proc } from './cluster.js';
+import { Cluster, haveRedisServer, type Proc } from './cluster.js';
 import { KEYED_ROUTES, type OwnedIds } from '../security/keyed-routes.js';
 import { createUser } from '../../src/services/accounts.js';
 import { createKey } from '../../src/services/keys.js';
@@ -15,7 +15,7 @@ import { createScraper } from '../../src/services/scrapers.js';
 import { RECIPE_FORMAT } from '../../src/recipe/types.js';
 import { systemClock } from '../../src/clock.js';
 
-describe.runIf(usePostgres)('security suite over two API processes', () => {
+describe.runIf(usePostgres && haveRedisServer)('security suite over two API processes', () => {
   const cluster = new Cluster();
   let a: Proc;
   let b: Proc;
