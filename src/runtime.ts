@@ -16,11 +16,17 @@ import { CallLog } from './services/call-log.js';
 import { scheduleSelfHealing } from './services/revisions/schedule.js';
 import { probeLoginWall } from './builder/login-wall.js';
 import { createCanonicals, createListingSearch } from './services/marketplace/index.js';
+import { createNotifier, type Notifier } from './notify/index.js';
+import { bindKeyNotifications } from './services/keys.js';
+import { checkReadiness } from './services/readiness.js';
+import { watchQueueMetrics } from './metrics/queue-hooks.js';
 
 export interface Runtime {
   deps: ServiceDeps;
   registry: JobRegistry;
   worker: Worker | null;
+  /** Cross-process notifications (key revocations, plan changes). */
+  notifier: Notifier;
   /** Stop taking work, let running jobs reach a safe point, close connections and the database. */
   close(): Promise<void>;
 }
@@ -50,6 +56,10 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   const limiter = createRateLimiter(config, undefined, { enabled: config.rateLimits });
   const fetcher = createFetcher(config);
   const callLog = new CallLog(db);
+  // Revocations and plan changes made by any process reach this one's key cache at once.
+  const notifier = await createNotifier(config, db, logger);
+  const unbindKeys = bindKeyNotifications(db.kysely, notifier);
+  const unwatchQueue = watchQueueMetrics(queue.events, db);
   // Marketplace: canonicals callable by any key, and the search index built from the listings table.
   const marketplaceSearch = createListingSearch(db, config);
   await marketplaceSearch.sync();
@@ -65,6 +75,12 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     canonicals: createCanonicals(db),
     marketplaceSearch,
     dispatchHooks: { probeLoginWall: (url) => probeLoginWall(fetcher, url) },
+    readiness: () =>
+      checkReadiness({
+        database: () => db.kysely.selectFrom('users').select('id').limit(1).execute(),
+        redis: config.redisUrl ? () => notifier.ping() : null,
+        queue: () => queue.ping(),
+      }),
   };
   registerJobs(registry, deps);
 
@@ -79,11 +95,15 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     deps,
     registry,
     worker,
+    notifier,
     async close() {
       if (closed) return;
       closed = true;
       await worker?.stop();
       await queue.close();
+      unwatchQueue();
+      unbindKeys();
+      await notifier.close();
       await callLog.flush();
       await limiter.close();
       await fetcher.close();

@@ -3,6 +3,7 @@
  * The builder reports; whoever runs the build persists (throttled) through `sink`, so a slow
  * database never slows the build and the last state is always written at the end.
  */
+import { recordBuildStage } from '../metrics/index.js';
 
 export const STAGES = ['queued', 'fetching', 'exploring', 'analyzing', 'generating', 'testing', 'publishing', 'done'] as const;
 export type Stage = (typeof STAGES)[number];
@@ -34,6 +35,7 @@ export class ProgressReporter {
   private state: Progress;
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private stageStarted = Date.now();
 
   constructor(
     private readonly sink: (p: Progress) => Promise<void>,
@@ -56,6 +58,7 @@ export class ProgressReporter {
   }
 
   stage(stage: Stage, headline: string): void {
+    if (stage !== this.state.stage) this.stageStarted = recordStageEnd(this.state.stage, this.stageStarted);
     this.state = { ...this.state, stage, headline, percent: Math.max(this.state.percent, STAGE_PERCENT[stage]) };
     this.log('info', headline);
     this.flushSoon(true);
@@ -108,4 +111,11 @@ export class ProgressReporter {
     this.timer = setTimeout(() => void this.flush(), this.throttleMs);
     this.timer.unref();
   }
+}
+
+/** Records how long the stage that ends now lasted; returns the start of the next one. */
+function recordStageEnd(stage: Stage, startedAt: number): number {
+  const now = Date.now();
+  recordBuildStage(stage, (now - startedAt) / 1000);
+  return now;
 }

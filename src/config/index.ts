@@ -62,6 +62,8 @@ export interface Config {
   embeddings: { baseUrl: string; apiKey: string; model: string } | null;
   /** Web session (dashboard cookie) lifetime. */
   sessionTtlMs: number;
+  /** Bearer token that GET /metrics requires; unset: /metrics answers 404 (not public by default). */
+  metricsToken: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -147,13 +149,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       name: env.QUARRY_QUEUE_NAME || 'quarry-jobs',
       embeddedWorker: bool(env, 'QUARRY_EMBEDDED_WORKER', true),
       concurrency: int(env, 'QUARRY_WORKER_CONCURRENCY', 2),
-      leaseMs: int(env, 'QUARRY_JOB_LEASE_MS', 30_000),
-      heartbeatMs: int(env, 'QUARRY_JOB_HEARTBEAT_MS', 5_000),
+      // A worker that dies (SIGKILL, lost machine) holds its jobs until the lease passes: 15 s
+      // puts the build back on another worker well within 30 s (docs/deploy.md).
+      leaseMs: int(env, 'QUARRY_JOB_LEASE_MS', 15_000),
+      heartbeatMs: int(env, 'QUARRY_JOB_HEARTBEAT_MS', 3_000),
       pollMs: int(env, 'QUARRY_QUEUE_POLL_MS', 500),
     },
     llm: optionalApi(env, 'LLM'),
     embeddings: optionalApi(env, 'EMBEDDINGS'),
     sessionTtlMs: int(env, 'QUARRY_SESSION_TTL_MS', 14 * 24 * 3600 * 1000),
+    metricsToken: env.QUARRY_METRICS_TOKEN || null,
     ...overrides,
   };
   return Object.freeze(config);

@@ -42,6 +42,11 @@ export function openDb(opts: OpenDbOptions): Db {
       max: opts.poolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     });
+    // A connection the server dropped (restart, pg_terminate_backend) emits 'error' on the pool
+    // when idle and on its client when checked out; unhandled, either would crash the process.
+    // The query in flight fails, the broken client is not reused, the next query opens a new one.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', pgSchema, close: () => kysely.destroy() };
   }

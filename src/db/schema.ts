@@ -232,4 +232,13 @@ export interface Database {
   marketplace_releases: MarketplaceReleasesTable;
   marketplace_copies: MarketplaceCopiesTable;
   endpoint_health: EndpointHealthTable;
+  mcp_result_pages: McpResultPagesTable;
+}
+
+/** A long MCP result kept for `read_more` (migration 0006); `body` is the stored result as JSON. */
+export interface McpResultPagesTable {
+  id: string;
+  user_id: string;
+  expires_at: string;
+  body: string;
 }

@@ -15,6 +15,7 @@ import { registerInputGuard } from './plugins/input-guard.js';
 import { requireAuthDeclarations } from './plugins/route-table.js';
 import { SHARED_SCHEMAS } from './schemas.js';
 import { ROUTES } from './routes/index.js';
+import { recordHttpRequest } from '../metrics/index.js';
 
 export const REQUEST_ID_HEADER = 'x-quarry-request-id';
 
@@ -44,6 +45,11 @@ export async function buildApp(deps: ServiceDeps, opts: AppOptions = {}): Promis
   // Callback style on purpose: this runs on every request, and an async hook costs a promise.
   app.addHook('onRequest', (req, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, req.id);
+    done();
+  });
+  // Metrics per route template (bounded labels); unmatched URLs count under one name.
+  app.addHook('onResponse', (req, reply, done) => {
+    recordHttpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   registerErrorHandling(app);

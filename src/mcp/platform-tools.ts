@@ -193,7 +193,7 @@ const readMore: PlatformTool = {
     annotations: readOnly,
   },
   async run(ctx, args) {
-    const part = ctx.pages.read(ctx.caller.userId, String(args.cursor));
+    const part = await ctx.pages.read(ctx.caller.userId, String(args.cursor));
     if (!part) throw notFound('Unknown or expired cursor: run the original tool again');
     return { part };
   },

@@ -7,16 +7,19 @@
  * - text: otherwise, the JSON text is cut into byte slices (on character boundaries).
  * A cursor names a stored result and a position in it, so reading the same cursor twice gives
  * the same part (an agent may retry). Only the user who made a result can read it.
+ * Where results are kept is a `PageStore` (page-store.ts): in memory for one process, in the
+ * database when several API processes share the work, so any of them answers a cursor.
  */
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/index.js';
+import { DbPageStore, MemoryPageStore, type PageStore } from './page-store.js';
 
 export const RESULT_CAP_BYTES = 24 * 1024;
-const TTL_MS = 15 * 60_000;
-const STORE_MAX_BYTES = 64 * 1024 * 1024;
+export const TTL_MS = 15 * 60_000;
 
 type Json = Record<string, unknown>;
 
-interface Stored {
+export interface Stored {
   userId: string;
   expiresAt: number;
   bytes: number;
@@ -39,29 +42,28 @@ export interface Part {
 const bytesOf = (s: string) => Buffer.byteLength(s, 'utf8');
 
 export class ResultPages {
-  private readonly entries = new Map<string, Stored>();
-  private totalBytes = 0;
-
   constructor(
     private readonly capBytes = RESULT_CAP_BYTES,
     private readonly now: () => number = Date.now,
+    private readonly store: PageStore = new MemoryPageStore(now),
   ) {}
 
   /** The first part of a result; stores the whole when it does not fit. */
-  first(userId: string, value: unknown): Part {
+  async first(userId: string, value: unknown): Promise<Part> {
     const text = JSON.stringify(value ?? null);
     if (bytesOf(text) <= this.capBytes) return { text, next: null, note: null };
     const stored = this.itemsOf(userId, value, text) ?? this.textOf(userId, text);
     const id = randomBytes(16).toString('base64url');
-    this.put(id, stored);
+    stored.expiresAt = this.now() + TTL_MS;
+    await this.store.put(id, stored);
     return this.partAt(id, stored, 0);
   }
 
   /** The part a cursor names, or null when it is unknown, expired or someone else's. */
-  read(userId: string, cursor: string): Part | null {
+  async read(userId: string, cursor: string): Promise<Part | null> {
     const m = /^([A-Za-z0-9_-]{22})\.(\d{1,12})$/.exec(cursor);
     if (!m) return null;
-    const stored = this.entries.get(m[1]);
+    const stored = await this.store.get(m[1]);
     if (!stored || stored.userId !== userId || stored.expiresAt <= this.now()) return null;
     const at = Number(m[2]);
     const end = stored.kind === 'items' ? stored.items.length : bytesOf(stored.text);
@@ -121,25 +123,19 @@ export class ResultPages {
     const note = `Bytes ${at + 1}-${end} of ${buf.length} of the JSON text${next ? '; call read_more with this cursor for the rest' : ' (the last part)'}.`;
     return { text: buf.subarray(at, end).toString('utf8'), next, note };
   }
-
-  private put(id: string, stored: Stored): void {
-    const now = this.now();
-    stored.expiresAt = now + TTL_MS;
-    for (const [key, entry] of this.entries) {
-      // Oldest first (insertion order): drop the expired, and the oldest while over the memory bound.
-      if (entry.expiresAt > now && this.totalBytes + stored.bytes <= STORE_MAX_BYTES) break;
-      this.entries.delete(key);
-      this.totalBytes -= entry.bytes;
-    }
-    this.entries.set(id, stored);
-    this.totalBytes += stored.bytes;
-  }
 }
 
-/** One store per running service (its deps object), so separate apps never share results. */
+/**
+ * One store per running service (its deps object), so separate apps never share results. On
+ * PostgreSQL (the scale-out database) results are kept in the database, where every API
+ * process finds them; on SQLite (one process) in memory.
+ */
 const stores = new WeakMap<object, ResultPages>();
-export function resultPagesOf(owner: object): ResultPages {
-  let store = stores.get(owner);
-  if (!store) stores.set(owner, (store = new ResultPages()));
-  return store;
+export function resultPagesOf(owner: { db: Db }): ResultPages {
+  let pages = stores.get(owner);
+  if (!pages) {
+    const store = owner.db.dialect === 'postgres' ? new DbPageStore(owner.db, Date.now) : undefined;
+    stores.set(owner, (pages = new ResultPages(RESULT_CAP_BYTES, Date.now, store)));
+  }
+  return pages;
 }

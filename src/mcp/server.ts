@@ -59,10 +59,10 @@ export function createMcpServer(deps: ServiceDeps, caller: McpCaller): Server {
     const args = req.params.arguments ?? {};
     try {
       const platform = PLATFORM_TOOLS.find((t) => t.definition.name === name);
-      if (platform) return toResult(ctx, await platform.run(ctx, checkArgs(platform.definition.inputSchema, args)));
+      if (platform) return await toResult(ctx, await platform.run(ctx, checkArgs(platform.definition.inputSchema, args)));
       const tool = await findEndpointTool(deps, await ctx.apis(), name);
       if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Use find_tools to find the tools of your APIs.`);
-      return toResult(ctx, await runEndpoint(ctx, tool._meta.scraper_id, tool._meta.endpoint_name, args));
+      return await toResult(ctx, await runEndpoint(ctx, tool._meta.scraper_id, tool._meta.endpoint_name, args));
     } catch (err) {
       if (err instanceof McpError) throw err;
       return errorResult(deps, err);
@@ -71,8 +71,8 @@ export function createMcpServer(deps: ServiceDeps, caller: McpCaller): Server {
   return server;
 }
 
-function toResult(ctx: ToolContext, outcome: ToolOutcome): CallToolResult {
-  const part = 'part' in outcome ? outcome.part : ctx.pages.first(ctx.caller.userId, outcome.value);
+async function toResult(ctx: ToolContext, outcome: ToolOutcome): Promise<CallToolResult> {
+  const part = 'part' in outcome ? outcome.part : await ctx.pages.first(ctx.caller.userId, outcome.value);
   const meta: Record<string, unknown> = { ...('meta' in outcome ? outcome.meta : {}) };
   const content: CallToolResult['content'] = [{ type: 'text', text: part.text }];
   if (part.note) {

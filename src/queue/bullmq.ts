@@ -27,7 +27,10 @@ export interface BullOptions {
   prefix?: string;
   /** How often the dispatcher looks for due rows (default: config.queue.pollMs). */
   dispatchIntervalMs?: number;
-  /** How long a dispatched row waits for a BullMQ worker before it is dispatched again (default 60 s). */
+  /**
+   * How long a dispatched row waits for a BullMQ worker before it is dispatched again (default
+   * 15 s): after a Redis restart the messages are gone, and this is how long their rows wait.
+   */
   dispatchLeaseMs?: number;
   /** Run the dispatcher in this worker (default true). */
   dispatch?: boolean;
@@ -46,7 +49,10 @@ function resolveBull(options: BullOptions = {}): ResolvedBull {
 }
 
 // BullMQ's blocking commands need ioredis to retry forever rather than fail a request.
-const connect = (url: string) => new Redis(url, { maxRetriesPerRequest: null });
+// Connection errors are logged by the BullMQ objects; this listener only keeps ioredis from
+// printing each reconnect attempt as an unhandled error while Redis is away.
+const quiet = (client: Redis) => client.on('error', () => undefined);
+const connect = (url: string) => quiet(new Redis(url, { maxRetriesPerRequest: null }));
 
 /** The producer: rows in the table, plus a Redis message when a running job is cancelled. */
 export class BullJobQueue extends DbJobQueue {
@@ -67,7 +73,7 @@ export class BullJobQueue extends DbJobQueue {
   /** Best effort: the flag is already committed, and workers' cancel polls pick it up anyway. */
   protected override async announceCancel(jobIds: string[]): Promise<void> {
     // Few retries: with Redis down, cancel() must not hang on a message the poll makes optional.
-    this.publisher ??= new Redis(this.redisUrl, { maxRetriesPerRequest: 2 });
+    this.publisher ??= quiet(new Redis(this.redisUrl, { maxRetriesPerRequest: 2 }));
     try {
       await this.publisher.publish(this.bull.channel, JSON.stringify(jobIds));
     } catch (err) {
@@ -75,8 +81,16 @@ export class BullJobQueue extends DbJobQueue {
     }
   }
 
+  /** Readiness: Redis answers on the producer's connection (and the table, via super). */
+  override async ping(): Promise<void> {
+    this.publisher ??= quiet(new Redis(this.redisUrl, { maxRetriesPerRequest: 2 }));
+    await this.publisher.ping();
+    await super.ping();
+  }
+
   async closeConnections(): Promise<void> {
-    await this.publisher?.quit();
+    // disconnect, not quit: quit waits for a reply that never comes while Redis is away.
+    this.publisher?.disconnect();
     this.publisher = null;
   }
 }
@@ -126,7 +140,7 @@ export class BullWorker implements Worker {
         bullQueue: this.bullQueue,
         kinds: () => opts.registry.names(),
         intervalMs: this.options.dispatchIntervalMs ?? opts.pollMs,
-        dispatchLeaseMs: this.options.dispatchLeaseMs ?? 60_000,
+        dispatchLeaseMs: this.options.dispatchLeaseMs ?? 15_000,
         batchSize: 100,
         logger: opts.logger,
       });

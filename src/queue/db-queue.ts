@@ -35,6 +35,11 @@ export class DbJobQueue implements JobQueue {
     return listJobsForTask(this.store, taskId);
   }
 
+  /** Readiness: the jobs table answers. */
+  async ping(): Promise<void> {
+    await this.store.db.kysely.selectFrom('jobs').select('id').limit(1).execute();
+  }
+
   /** Tells workers in other processes at once; the embedded queue relies on their cancel poll. */
   protected async announceCancel(_jobIds: string[]): Promise<void> {}
 }

@@ -27,6 +27,8 @@ export async function reapExpiredLeases(ctx: StoreContext): Promise<number> {
 export interface DispatchRow {
   id: string;
   kind: string;
+  /** Changes when the row is claimed, retried, released or reaped; not when it is dispatched. */
+  updated_at: string;
 }
 
 /** Marks up to `limit` due, undispatched jobs of these kinds as dispatched and returns them. */
@@ -56,7 +58,7 @@ export async function takeDueForDispatch(
         .$if(ctx.db.dialect === 'postgres', (qb) => qb.forUpdate().skipLocked()),
     )
     .where('status', '=', 'pending')
-    .returning(['id', 'kind'])
+    .returning(['id', 'kind', 'updated_at'])
     .execute();
 }
 

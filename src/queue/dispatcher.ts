@@ -52,8 +52,12 @@ export class Dispatcher {
         rows.map((row) => ({
           name: row.kind,
           data: { jobId: row.id } satisfies DispatchedJobData,
-          // The jobs table keeps the history and the retry policy; Redis keeps nothing.
-          opts: { attempts: 1, removeOnComplete: true, removeOnFail: true },
+          // The jobs table keeps the history and the retry policy; Redis keeps nothing. BullMQ's
+          // job id is the row's id and last change: a row dispatched again while its message
+          // still waits (the dispatch mark expired under a long backlog) adds no second message,
+          // while a row taken back from a dead or stopping worker (changed since) is not held up
+          // by that worker's message, which BullMQ only sees as stalled 30 s later.
+          opts: { jobId: `${row.id}-${Date.parse(row.updated_at)}`, attempts: 1, removeOnComplete: true, removeOnFail: true },
         })),
       );
     } catch (err) {

@@ -51,6 +51,8 @@ export interface Queue extends JobQueue {
   createWorker(options?: WorkerOptions): Worker;
   /** Closes the queue's own connections (Redis); the database stays open. */
   close(): Promise<void>;
+  /** Throws when the queue cannot take work (table or Redis unreachable): for GET /ready. */
+  ping(): Promise<void>;
 }
 
 export function createQueue(options: CreateQueueOptions): Queue {
@@ -83,6 +85,7 @@ export function createQueue(options: CreateQueueOptions): Queue {
       settings,
       createWorker: (w = {}) => new BullWorker(workerContext(w), redisUrl, options.bullmq),
       close: () => producer.closeConnections(),
+      ping: () => producer.ping(),
     };
   }
   const producer = new DbJobQueue(store, events);
@@ -94,6 +97,7 @@ export function createQueue(options: CreateQueueOptions): Queue {
     settings,
     createWorker: (w = {}) => new EmbeddedWorker(workerContext(w)),
     close: async () => {},
+    ping: () => producer.ping(),
   };
 }
 

@@ -33,6 +33,9 @@ export function createRateLimiter(config: Config, redis?: Redis, options: Create
   if (redis) return new RedisRateLimiter(redis, { keyPrefix: options.keyPrefix });
   if (config.redisUrl) {
     const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    // A failed command rejects (and the call answers a contract error); this only keeps ioredis
+    // from printing every reconnect attempt as an unhandled error while Redis is away.
+    client.on('error', () => undefined);
     return new RedisRateLimiter(client, { keyPrefix: options.keyPrefix, ownsClient: true });
   }
   return new MemoryRateLimiter();

@@ -99,7 +99,7 @@ export async function setPlan(db: Db, userId: string, planName: string): Promise
     .set({ plan: plan.name, workspace_id: plan.workspaces ? (u.workspace_id ?? newId()) : u.workspace_id })
     .where('id', '=', userId)
     .execute();
-  forgetKeys(db.kysely, { userId });
+  await forgetKeys(db.kysely, { userId });
   return getAccount(db, userId);
 }
 

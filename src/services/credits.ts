@@ -19,6 +19,7 @@ import { notFound, paymentRequired } from '../errors/index.js';
 import { preparedQuery } from '../db/prepared.js';
 import { LruCache } from '../lru-cache.js';
 import { sqliteWriteTransaction } from '../db/index.js';
+import { recordCharge } from '../metrics/index.js';
 
 export type CreditsDb = Db | Kysely<Database> | Transaction<Database>;
 
@@ -211,6 +212,7 @@ export async function charge(
     ? await inSqlite((writer) => debitNow(kysely, writer, clock, userId, amount, reason, ref))
     : await inTransaction(kysely, (trx) => debitIn(trx, clock, userId, amount, reason, ref));
   remember(kysely, userId, result.balance);
+  if (result.ok) recordCharge(reason, amount);
   return result;
 }
 

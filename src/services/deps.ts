@@ -12,6 +12,7 @@ import type { Fetcher } from '../fetch/types.js';
 import type { CallLog } from './call-log.js';
 import type { ScraperRow } from './scrapers.js';
 import type { ListingSearch } from './marketplace/search.js';
+import type { ReadinessReport } from './readiness.js';
 
 export interface ServiceDeps {
   config: Config;
@@ -29,6 +30,8 @@ export interface ServiceDeps {
   marketplaceSearch?: ListingSearch;
   /** Optional steps of dispatch supplied by the builder (login-wall probe, marketplace match). */
   dispatchHooks?: DispatchHooks;
+  /** Whether this process can work now (database, Redis, queue): GET /ready. */
+  readiness?: () => Promise<ReadinessReport>;
 }
 
 /** Hooks of POST /dispatch that tests replace (declared here, below tasks.ts, so deps imports nothing above it). */

@@ -14,6 +14,7 @@ import type { Recipe } from '../recipe/types.js';
 import type { ServiceDeps } from './deps.js';
 import { charge, getBalance, mayAfford } from './credits.js';
 import { findScraper, getVersion, type ScraperRow } from './scrapers.js';
+import { recordExecution } from '../metrics/index.js';
 
 export interface ExecutionCaller {
   userId: string;
@@ -151,6 +152,7 @@ export async function executeEndpoint(
 
   let resolved: Awaited<ReturnType<typeof resolveScraper>> | null = null;
   let statusCode = 500;
+  let errorCode: string | null = 'internal';
   try {
     const version = parseSnapshotVersion(req.versionHeader);
     const params = paramsOf(req.params);
@@ -187,11 +189,13 @@ export async function executeEndpoint(
       });
     }
     statusCode = 200;
+    errorCode = null;
     return { body: result.body, charged: price, balance: charged.balance, limits: limit };
   } catch (err) {
-    if (err instanceof QuarryError) statusCode = err.status;
+    if (err instanceof QuarryError) [statusCode, errorCode] = [err.status, err.code];
     return await fail(err);
   } finally {
+    recordExecution(errorCode);
     if (resolved) {
       deps.callLog.record({
         user_id: caller.userId,

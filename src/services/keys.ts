@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Db } from '../db/index.js';
 import { iso, newId, type Clock } from '../clock.js';
 import { notFound, validationFailed } from '../errors/index.js';
+import type { Notifier } from '../notify/index.js';
 
 export const KEY_PREFIX = 'pmx_';
 /** The exact shape of a key we issue; anything else (quotes, spaces, other case of the prefix) is invalid. */
@@ -98,7 +99,7 @@ export async function listKeys(db: Db, userId: string): Promise<ApiKeyRecord[]> 
   }));
 }
 
-/** Revocation is instant: the next request with the key is refused (no cache in front of it). */
+/** Revocation is instant here and reaches every other process within a second (see forgetKeys). */
 export async function revokeKey(db: Db, clock: Clock, userId: string, keyId: string): Promise<void> {
   const res = await db.kysely
     .updateTable('api_keys')
@@ -108,7 +109,7 @@ export async function revokeKey(db: Db, clock: Clock, userId: string, keyId: str
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(`API key ${keyId} not found`);
-  forgetKeys(db.kysely, { keyId });
+  await forgetKeys(db.kysely, { keyId });
 }
 
 /**
@@ -131,12 +132,18 @@ const LAST_USED_EVERY_MS = 60_000;
 
 /**
  * Verified keys are remembered briefly so the hot path does not query for the key on every
- * call. Revocation through this process drops the entry at once (`forgetKey`); a revocation
- * or plan change made by another process is seen within KEY_CACHE_TTL_MS. Expiry is checked
- * on every call against the remembered expiry, so an expired key is refused on time.
+ * call. Revocation or a plan change drops the entry at once in this process, and is announced
+ * to every other process through the notifier (`bindKeyNotifications`), which drops it there
+ * within milliseconds. Without a live cross-process notifier (embedded mode, where the CLI may
+ * write the same SQLite file, or a lost connection) a remembered entry is trusted for at most
+ * UNNOTIFIED_TTL_MS, so a revocation made elsewhere is refused within a second whatever happens
+ * to the messages. Expiry is checked on every
+ * call against the remembered expiry, so an expired key is refused on time.
  */
 const KEY_CACHE_TTL_MS = 5_000;
+const UNNOTIFIED_TTL_MS = 1_000;
 const KEY_CACHE_MAX = 10_000;
+const KEYS_TOPIC = 'keys';
 
 interface CachedKey {
   keyId: string;
@@ -145,21 +152,58 @@ interface CachedKey {
   expiresAt: number | null;
   cachedAt: number;
   lastUsedAt: number;
+  /** The notifier's epoch when the entry was loaded: messages missed since make it suspect. */
+  epoch: number;
 }
 
-const caches = new WeakMap<object, Map<string, CachedKey>>();
-function cacheOf(kysely: object): Map<string, CachedKey> {
+interface KeyCache {
+  entries: Map<string, CachedKey>;
+  /** Bumped by every forget: a load that raced a forget must not store what it read. */
+  forgets: number;
+  notifier: Notifier | null;
+}
+
+type KeyMatch = { keyId?: string; userId?: string };
+
+const caches = new WeakMap<object, KeyCache>();
+function cacheOf(kysely: object): KeyCache {
   let c = caches.get(kysely);
-  if (!c) caches.set(kysely, (c = new Map()));
+  if (!c) caches.set(kysely, (c = { entries: new Map(), forgets: 0, notifier: null }));
   return c;
 }
 
-/** Drop remembered keys of a key id or of a whole user (revocation, plan change). */
-export function forgetKeys(kysely: object, match: { keyId?: string; userId?: string }): void {
+/** Hears revocations and plan changes made by other processes (the runtime calls this once). */
+export function bindKeyNotifications(kysely: object, notifier: Notifier): () => void {
   const cache = cacheOf(kysely);
-  for (const [keyHash, entry] of cache) {
-    if (entry.keyId === match.keyId || entry.userId === match.userId) cache.delete(keyHash);
+  cache.notifier = notifier;
+  const off = notifier.subscribe(KEYS_TOPIC, (message) => forgetLocally(cache, message as KeyMatch));
+  return () => {
+    off();
+    if (cache.notifier === notifier) cache.notifier = null;
+  };
+}
+
+function forgetLocally(cache: KeyCache, match: KeyMatch): void {
+  cache.forgets++;
+  for (const [keyHash, entry] of cache.entries) {
+    if (entry.keyId === match.keyId || entry.userId === match.userId) cache.entries.delete(keyHash);
   }
+}
+
+/** Drop remembered keys of a key id or of a whole user (revocation, plan change), here and in every process. */
+export async function forgetKeys(kysely: object, match: KeyMatch): Promise<void> {
+  const cache = cacheOf(kysely);
+  forgetLocally(cache, match);
+  await cache.notifier?.publish(KEYS_TOPIC, { keyId: match.keyId, userId: match.userId });
+}
+
+/** Whether a remembered entry may still be served. */
+function trusted(cache: KeyCache, entry: CachedKey, now: number): boolean {
+  const age = now - entry.cachedAt;
+  const n = cache.notifier;
+  // In-process notifications cannot hear another process (the CLI on the same SQLite file).
+  const heard = n !== null && n.mode !== 'local' && n.live && n.epoch === entry.epoch;
+  return age <= (heard ? KEY_CACHE_TTL_MS : UNNOTIFIED_TTL_MS);
 }
 
 /**
@@ -169,9 +213,10 @@ export function forgetKeys(kysely: object, match: { keyId?: string; userId?: str
 export function verifyKeyFromMemory(kysely: object, clock: Clock, presented: string | null): KeyVerdict | null {
   if (presented === null) return { ok: false, reason: 'missing' };
   if (!KEY_SHAPE.test(presented)) return { ok: false, reason: 'invalid' };
-  const entry = cacheOf(kysely).get(hashKey(presented));
+  const cache = cacheOf(kysely);
+  const entry = cache.entries.get(hashKey(presented));
   const now = clock.now().getTime();
-  if (!entry || now - entry.cachedAt > KEY_CACHE_TTL_MS || now - entry.lastUsedAt > LAST_USED_EVERY_MS) return null;
+  if (!entry || !trusted(cache, entry, now) || now - entry.lastUsedAt > LAST_USED_EVERY_MS) return null;
   return verdictOf(entry, now);
 }
 
@@ -191,9 +236,11 @@ export async function verifyKey(
   const presentedHash = hashKey(presented);
   const now = clock.now().getTime();
   const cache = cacheOf(kysely);
-  let entry = cache.get(presentedHash);
-  if (!entry || now - entry.cachedAt > KEY_CACHE_TTL_MS) {
-    cache.delete(presentedHash);
+  let entry = cache.entries.get(presentedHash);
+  if (!entry || !trusted(cache, entry, now)) {
+    cache.entries.delete(presentedHash);
+    const forgets = cache.forgets;
+    const epoch = cache.notifier?.epoch ?? 0;
     const row = await kysely
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
@@ -215,9 +262,12 @@ export async function verifyKey(
       expiresAt: row.expires_at ? Date.parse(row.expires_at) : null,
       cachedAt: now,
       lastUsedAt: row.last_used_at ? Date.parse(row.last_used_at) : 0,
+      epoch,
     };
-    if (cache.size >= KEY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.set(presentedHash, entry);
+    if (cache.forgets === forgets) {
+      if (cache.entries.size >= KEY_CACHE_MAX) cache.entries.delete(cache.entries.keys().next().value as string);
+      cache.entries.set(presentedHash, entry);
+    }
   }
   const verdict = verdictOf(entry, now);
   if (!verdict.ok) return verdict;

@@ -4,51 +4,51 @@ import { ResultPages } from '../../src/mcp/result-pages.js';
 import { apiSlug, toolName, uniqueSlugs } from '../../src/services/exports/tool-names.js';
 import { canonicalJson, ifNoneMatchHits, strongEtag } from '../../src/services/exports/etag.js';
 
-describe('ResultPages', () => {
-  it('returns a small result whole, with no cursor', () => {
+describe('ResultPages', async () => {
+  it('returns a small result whole, with no cursor', async () => {
     const pages = new ResultPages(100);
-    expect(pages.first('u', { a: 1 })).toEqual({ text: '{"a":1}', next: null, note: null });
+    expect(await pages.first('u', { a: 1 })).toEqual({ text: '{"a":1}', next: null, note: null });
   });
 
-  it('cuts a list into whole items and keeps the rest of the answer in each part', () => {
+  it('cuts a list into whole items and keeps the rest of the answer in each part', async () => {
     const pages = new ResultPages(100);
     const value = { status: 'success', data: Array.from({ length: 12 }, (_, i) => ({ n: i })), meta: { page: 1 } };
     const seen: unknown[] = [];
-    let part = pages.first('u', value);
+    let part = await pages.first('u', value);
     for (;;) {
       expect(Buffer.byteLength(part.text)).toBeLessThanOrEqual(100);
       const body = JSON.parse(part.text);
       expect(body.meta).toEqual({ page: 1 });
       seen.push(...body.data);
       if (!part.next) break;
-      part = pages.read('u', part.next)!;
+      part = (await pages.read('u', part.next))!;
     }
     expect(seen).toEqual(value.data);
   });
 
-  it('falls back to byte slices when an item is too big, never splitting a character', () => {
+  it('falls back to byte slices when an item is too big, never splitting a character', async () => {
     const pages = new ResultPages(50);
     const value = { data: ['é'.repeat(60)] };
     const texts: string[] = [];
-    let part = pages.first('u', value);
+    let part = await pages.first('u', value);
     for (;;) {
       texts.push(part.text);
       expect(Buffer.byteLength(part.text)).toBeLessThanOrEqual(50);
       if (!part.next) break;
-      part = pages.read('u', part.next)!;
+      part = (await pages.read('u', part.next))!;
     }
     expect(JSON.parse(texts.join(''))).toEqual(value);
     expect(texts.join('')).not.toContain('\uFFFD');
   });
 
-  it('reads a cursor only for its user and only until it expires', () => {
+  it('reads a cursor only for its user and only until it expires', async () => {
     let now = 0;
     const pages = new ResultPages(20, () => now);
-    const { next } = pages.first('alice', 'x'.repeat(100));
-    expect(pages.read('bob', next!)).toBeNull();
-    expect(pages.read('alice', next!)).not.toBeNull();
+    const { next } = await pages.first('alice', 'x'.repeat(100));
+    expect(await pages.read('bob', next!)).toBeNull();
+    expect(await pages.read('alice', next!)).not.toBeNull();
     now = 15 * 60_000 + 1;
-    expect(pages.read('alice', next!)).toBeNull();
+    expect(await pages.read('alice', next!)).toBeNull();
   });
 });
 

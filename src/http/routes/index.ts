@@ -1,6 +1,8 @@
 /** Every route of the service, one module per operation. */
 import type { RouteModule } from './types.js';
 import health from './meta/health.js';
+import ready from './meta/ready.js';
+import metrics from './meta/metrics.js';
 import openapi from './meta/openapi.js';
 import signup from './auth/signup.js';
 import login from './auth/login.js';
@@ -27,6 +29,8 @@ import { ROUTES as REVISION_ROUTES } from './revisions/index.js';
 
 export const ROUTES: RouteModule[] = [
   health,
+  ready,
+  metrics,
   openapi,
   signup,
   login,
