@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'packages/*/dist/**', 'bin/*.js'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'packages/*/dist/**', 'web/dist/**', 'bin/*.js'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

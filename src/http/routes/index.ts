@@ -25,6 +25,8 @@ import { ROUTES as MARKETPLACE_ROUTES } from './marketplace/index.js';
 import { ROUTES as EXPORT_ROUTES } from './exports/index.js';
 import { ROUTES as REVISION_ROUTES } from './revisions/index.js';
 import { ROUTES as OAUTH_ROUTES } from './oauth/index.js';
+import usage from './account/usage.js';
+import webApp from './web/static.js';
 
 export const ROUTES: RouteModule[] = [
   health,
@@ -52,4 +54,6 @@ export const ROUTES: RouteModule[] = [
   ...EXPORT_ROUTES,
   ...REVISION_ROUTES,
   ...OAUTH_ROUTES,
+  usage,
+  webApp,
 ];
