@@ -80,7 +80,8 @@ export function registerAuth(app: FastifyInstance, deps: Pick<ServiceDeps, 'db' 
     const mode = req.routeOptions.config?.auth ?? 'none';
     if (mode === 'none') return done();
     const presented = keyFromHeaders(req.headers);
-    if (mode === 'key') {
+    // Without a key, a keyed route may still be the dashboard's (session cookie): the slow path decides.
+    if (mode === 'key' && presented !== null) {
       const known = verifyKeyFromMemory(deps.db.kysely, deps.clock, presented);
       if (known) {
         try {

@@ -322,7 +322,7 @@ function Updates({ taskId, onMerged }: { taskId: string; onMerged: () => Promise
                 className="secondary small"
                 onClick={() =>
                   act(async () => {
-                    const r = await api('POST', `/dispatch/tasks/${taskId}/preview-update/${u.endpoint_name}`, { params: {} });
+                    const r = await api('POST', `/dispatch/tasks/${taskId}/preview-update/${u.endpoint_name}`, {});
                     setPreview({ ...preview, [u.endpoint_name]: r });
                   })
                 }
