@@ -24,7 +24,6 @@ describe('the dashboard in a browser', () => {
   let books: FixtureSite;
   let shop: FixtureSite;
   let seller: TestUser;
-  let listingId: string;
   const metrics: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -38,7 +37,7 @@ describe('the dashboard in a browser', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     seller = await t.user('developer');
-    listingId = (await contribute(t, seller, shopRecipe(shop.url, [getProduct({ name: 'string', price: 'number' })]))).release.listing_id;
+    await contribute(t, seller, shopRecipe(shop.url, [getProduct({ name: 'string', price: 'number' })]));
   }, 120_000);
   afterAll(async () => {
     console.log('dashboard metrics', JSON.stringify(metrics));
@@ -87,7 +86,8 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('heading', { name: 'Build an API' }).waitFor();
     metrics.build_page_first_render_ms = Date.now() - started;
     metrics.build_page_fcp_ms = await page.evaluate(
-      () => performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint')?.startTime ?? -1,
+      // Runs in the page (DOM typings are not in this project's lib).
+      () => (globalThis as any).performance.getEntriesByType('paint').find((e: { name: string }) => e.name === 'first-contentful-paint')?.startTime ?? -1,
     );
     await page.getByLabel('Website address').fill(`${books.url}/`);
     await page.getByLabel('What data do you want?').fill('Get the book details from each book page: title, price, availability');
@@ -149,11 +149,11 @@ describe('the dashboard in a browser', () => {
     // A state change from the page without the token (what a forged request looks like): 403, nothing created.
     const forged = await page.evaluate(async () => {
       const r = await fetch('/account/api-key', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      return { status: r.status, body: await r.json() };
+      return { status: r.status, body: (await r.json()) as { error: string } };
     });
     expect(forged.status).toBe(403);
     expect(forged.body.error).toMatch(/CSRF/);
-    const keys = await page.evaluate(async () => (await (await fetch('/account/api-keys')).json()).keys.length);
+    const keys = await page.evaluate(async () => ((await (await fetch('/account/api-keys')).json()) as { keys: unknown[] }).keys.length);
     expect(keys).toBe(0);
 
     // The session expires while the page is open: the next request sends the person to log in.
