@@ -15,6 +15,7 @@ import { booksSite } from '../fixtures/sites/books.js';
 import { contribute } from '../marketplace/helpers.js';
 import { getProduct, listProducts, shopRecipe, shopSite } from '../marketplace/fixtures.js';
 import { MemoryOAuthProvider } from '../oauth/helpers.js';
+import { transitionTask } from '../../src/services/task-state.js';
 import { buildWeb, launch, screenshot, watchProblems } from './browser.js';
 
 describe('the dashboard in a browser', () => {
@@ -219,5 +220,57 @@ describe('the dashboard in a browser', () => {
     expect(problems).toEqual([]);
     await screenshot(page, 'oauth');
     await context.close();
+  }, 60_000);
+
+  it('shows the credentials form of a task waiting for input, says what is missing, sends it, and cancels', async () => {
+    // Its own service without a worker, so the task stays where the test puts it.
+    const quiet = await startTestApp();
+    let open: BrowserContext | null = null;
+    try {
+      await quiet.app.listen({ host: '127.0.0.1', port: 0 });
+      const qbase = `http://127.0.0.1:${(quiet.app.server.address() as { port: number }).port}`;
+      const owner = await quiet.user('developer');
+      const { context, page, problems } = await newPage();
+      open = context;
+      const session = /quarry_session=([^;]+)/.exec(owner.cookie)![1];
+      await context.addCookies([
+        { name: 'quarry_session', value: session, url: qbase, httpOnly: true, sameSite: 'Lax' },
+        { name: 'quarry_csrf', value: owner.csrf, url: qbase, sameSite: 'Lax' },
+      ]);
+      const taskId = (await quiet.call('POST', '/dispatch', { key: owner.key, body: { url: 'https://members.example/', task: 'my orders' } })).json().task_id;
+      const prompt = {
+        kind: 'credentials',
+        message: 'members.example needs a log-in to show your orders.',
+        fields: [
+          { name: 'username', label: 'Username', type: 'text', required: true },
+          { name: 'password', label: 'Password', type: 'password', required: true },
+        ],
+        asked_at: new Date().toISOString(),
+      };
+      await transitionTask(quiet.runtime.deps.db.kysely, quiet.runtime.deps.clock, taskId, 'needs_input', { user_input_prompt: JSON.stringify(prompt) });
+
+      await page.goto(`${qbase}/build/${taskId}`);
+      await page.getByRole('heading', { name: 'The site needs a login' }).waitFor();
+      await page.getByText(prompt.message).waitFor();
+      await page.getByLabel('Username').fill('ada');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const passwordError = page.locator('.field', { has: page.getByLabel('Password') }).getByRole('alert');
+      await passwordError.waitFor();
+      expect(await passwordError.textContent()).toBe('required');
+      await page.getByLabel('Password').fill('s3cret');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.getByText('Sent. The build continues.').waitFor();
+      await page.locator('h1 .badge-queued').waitFor();
+      expect(JSON.parse((await quiet.runtime.deps.db.kysely.selectFrom('tasks').select('user_response').where('id', '=', taskId).executeTakeFirstOrThrow()).user_response as string)).toEqual({ username: 'ada', password: 's3cret' });
+
+      await page.getByRole('button', { name: 'Cancel build' }).click();
+      await page.getByText('The build was cancelled.').waitFor();
+      expect(problems).toEqual([]);
+      await screenshot(page, 'needs-input');
+    } finally {
+      // The page's event stream must end before the service can close.
+      await open?.close();
+      await quiet.close();
+    }
   }, 60_000);
 });

@@ -201,7 +201,7 @@ function InputForm({ taskId, prompt }: { taskId: string; prompt: Prompt }) {
   const apiErr = error instanceof ApiError ? error : null;
   if (sent) return <p role="status">Sent. The build continues.</p>;
   return (
-    <form className="card" onSubmit={submit} autoComplete="off">
+    <form className="card" onSubmit={submit} autoComplete="off" noValidate>
       <h2>{prompt.kind === 'credentials' ? 'The site needs a login' : 'The build has a question'}</h2>
       <p>{prompt.message}</p>
       {prompt.fields.map((f) =>
