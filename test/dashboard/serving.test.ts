@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { buildWeb } from './browser.js';
+import { KEYED_ROUTES } from '../security/keyed-routes.js';
 
 describe('serving the dashboard', () => {
   let t: TestApp;
@@ -94,6 +95,21 @@ describe('serving the dashboard', () => {
     const viaKey = await t.call('POST', '/dispatch', { key: u.key, body });
     expect(viaKey.statusCode, viaKey.body).toBe(200);
     expect((await t.call('GET', '/dispatch/tasks', { headers: { cookie: u.cookie } })).json().total).toBe(2);
+  });
+
+  it('refuses every state-changing keyed route called with the session cookie but no CSRF token', async () => {
+    const ids = { taskId: 'some-task', scraperId: '00000000-0000-4000-8000-000000000000' };
+    const changing = KEYED_ROUTES.filter((r) => r.method !== 'GET' && !r.path(ids).startsWith('/mcp'));
+    expect(changing.length).toBeGreaterThan(10);
+    for (const r of changing) {
+      const res = await t.app.inject({
+        method: r.method,
+        url: r.path(ids),
+        headers: { cookie: u.cookie },
+        ...(r.body !== undefined ? { payload: r.body as object } : {}),
+      });
+      expect(res.statusCode, `${r.method} ${r.path(ids)}`).toBe(403);
+    }
   });
 
   it('reports usage per day, with zeros on quiet days, and refuses a bad range', async () => {

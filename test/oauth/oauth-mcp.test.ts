@@ -85,6 +85,26 @@ describe('OAuth 2.1 for MCP clients', () => {
     expect((await t.call('GET', '/account/oauth-grants', { headers: { cookie: user.cookie } })).json().grants).toEqual([]);
   });
 
+  it('refuses an expired access token, and the SDK client then refreshes by itself', async () => {
+    const provider = new MemoryOAuthProvider(REDIRECT);
+    const { client } = await connectThroughConsent(provider);
+    const first = provider.saved!.access_token;
+    // Age every access token of this client's grant past its lifetime.
+    const grant = (await t.call('GET', '/account/oauth-grants', { headers: { cookie: user.cookie } }))
+      .json()
+      .grants.find((g: { client_id: string }) => g.client_id === provider.info!.client_id);
+    await t.runtime.deps.db.kysely
+      .updateTable('oauth_tokens')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('grant_id', '=', grant.id)
+      .where('kind', '=', 'access')
+      .execute();
+    const direct = await fetch(`${base}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${first}`, 'content-type': 'application/json' }, body: '{}' });
+    expect(direct.status).toBe(401);
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    expect(provider.saved!.access_token).not.toBe(first);
+  });
+
   describe('refusals', () => {
     const register = async (redirect = REDIRECT) => {
       const res = await fetch(`${base}/oauth/register`, {

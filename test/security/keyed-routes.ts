@@ -45,4 +45,8 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/preview-update/anything`, body: { params: {} }, owned: true },
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/merge-updates`, body: { endpoints: ['anything'] }, owned: true },
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/rollback-merge`, owned: true },
+  // Dashboard reads and connected OAuth applications (docs/dashboard.md).
+  { method: 'GET', path: () => '/account/usage', owned: false },
+  { method: 'GET', path: () => '/account/oauth-grants', owned: false },
+  { method: 'DELETE', path: () => '/account/oauth-grants/any-grant', owned: false },
 ];
