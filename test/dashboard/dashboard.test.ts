@@ -129,6 +129,11 @@ describe('the dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Merge chosen' }).click();
     expect(await page.getByTestId('merge-note').textContent()).toContain('Merged 1');
     await page.locator('details.endpoint[data-endpoint="list_products"]').waitFor();
+    // Roll the merge back: the endpoint leaves the copy and is offered again, without a reload.
+    await page.getByRole('button', { name: 'Roll back last merge' }).click();
+    await page.getByTestId('merge-note').filter({ hasText: 'rolled back' }).waitFor();
+    await page.locator('[data-update="list_products"]').waitFor();
+    await page.locator('details.endpoint[data-endpoint="list_products"]').waitFor({ state: 'detached' });
 
     // Revoke the key: refused at once.
     await page.getByRole('link', { name: 'API keys' }).click();
