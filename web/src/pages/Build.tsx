@@ -98,8 +98,14 @@ export function TaskProgressPage({ taskId }: { taskId: string }) {
       es.close();
     });
     es.onerror = () => {
-      // The stream closes after `done`; otherwise EventSource reconnects by itself.
-      if (es.readyState === EventSource.CLOSED) setConnected(false);
+      // EventSource retries network drops by itself; CLOSED means the service refused the stream
+      // (unknown task, ended session): read the task once, so the page says why (a 401 goes to log-in).
+      if (es.readyState !== EventSource.CLOSED) return;
+      setConnected(false);
+      api('GET', `/dispatch/tasks/${encodeURIComponent(taskId)}`).then((t) => {
+        setStatus(t.status);
+        setProgress(t.progress ?? null);
+      }, setError);
     };
     return () => es.close();
   }, [taskId]);
