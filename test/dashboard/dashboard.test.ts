@@ -178,9 +178,19 @@ describe('the dashboard in a browser', () => {
     await fieldError.waitFor();
     expect(await fieldError.textContent()).toBe('Invalid email or password');
 
-    await page.getByLabel('Password').fill('a long password');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    // Keyboard only: from the email field, Tab to the password, Enter submits.
+    await page.getByLabel('Password').fill('');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('a long password');
+    await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
+    // Dark and light follow the system setting.
+    const background = () => page.evaluate(() => (globalThis as any).getComputedStyle((globalThis as any).document.body).backgroundColor as string);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background()).toBe('rgb(17, 19, 23)');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await background()).toBe('rgb(246, 247, 249)');
     expect(problems).toEqual([]);
     await screenshot(page, 'refusals');
     await context.close();
