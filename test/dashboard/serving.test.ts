@@ -112,6 +112,20 @@ describe('serving the dashboard', () => {
     }
   });
 
+  it('refuses a log-in, sign-up or log-out posted from another site (login CSRF), not one from here or from a non-browser', async () => {
+    const body = { email: 'cross@example.test', password: 'a long password' };
+    const foreign: Array<Record<string, string>> = [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
+      for (const url of ['/auth/signup', '/auth/login', '/auth/logout']) {
+        const res = await t.call('POST', url, { headers, body });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect((await t.call('POST', '/auth/login', { body })).statusCode).toBe(401);
+    const here = await t.call('POST', '/auth/signup', { headers: { origin: 'http://quarry.test:8080', host: 'quarry.test:8080', 'sec-fetch-site': 'same-origin' }, body });
+    expect(here.statusCode, here.body).toBe(201);
+  });
+
   it('reports usage per day, with zeros on quiet days, and refuses a bad range', async () => {
     const res = await t.call('GET', '/account/usage?days=7', { key: u.key });
     expect(res.statusCode).toBe(200);

@@ -17,7 +17,7 @@ import { keyFromHeaders, verifyKey, verifyKeyFromMemory, KEY_DENIAL_MESSAGES, ty
 import { sessionUser } from '../../services/accounts.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { ACCESS_TOKEN_PREFIX, verifyAccessToken } from '../../services/oauth.js';
-import { checkCsrf } from './csrf.js';
+import { checkCsrf, refuseCrossSite } from './csrf.js';
 
 export type AuthMode = 'key' | 'session' | 'session_or_key' | 'key_or_oauth' | 'none';
 
@@ -78,6 +78,13 @@ export function registerAuth(app: FastifyInstance, deps: Pick<ServiceDeps, 'db' 
   // Callback style: a key this process remembers is accepted without a promise (the hot path).
   app.addHook('onRequest', (req, _reply, done) => {
     const mode = req.routeOptions.config?.auth ?? 'none';
+    if (req.url.startsWith('/auth/')) {
+      try {
+        refuseCrossSite(req);
+      } catch (err) {
+        return done(err as Error);
+      }
+    }
     if (mode === 'none') return done();
     const presented = keyFromHeaders(req.headers);
     // Without a key, a keyed route may still be the dashboard's (session cookie): the slow path decides.

@@ -50,3 +50,24 @@ export function checkCsrf(req: FastifyRequest, presented?: string): void {
     throw forbidden('Missing or wrong CSRF token: send the quarry_csrf cookie value in the X-Quarry-CSRF header');
   }
 }
+
+/**
+ * Log-in, sign-up and log-out happen before (or after) there is a session to bind a token to,
+ * so for them the browser's own word is used: a request whose Origin names another host, or
+ * that the browser marks cross-site, is refused (login CSRF). Clients that send neither header
+ * (not browsers) are not affected. The host alone is compared, so a TLS-terminating proxy in
+ * front does not turn same-site requests into foreign ones.
+ */
+export function refuseCrossSite(req: FastifyRequest): void {
+  if (SAFE_METHODS.has(req.method)) return;
+  const origin = req.headers.origin;
+  let foreign = req.headers['sec-fetch-site'] === 'cross-site';
+  if (typeof origin === 'string' && origin !== 'null') {
+    try {
+      foreign ||= new URL(origin).host !== req.host;
+    } catch {
+      foreign = true;
+    }
+  } else if (origin === 'null') foreign = true;
+  if (foreign) throw forbidden('Cross-site request refused: log in from the Quarry dashboard itself');
+}
