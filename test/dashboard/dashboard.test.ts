@@ -112,6 +112,19 @@ describe('the dashboard in a browser', () => {
     await endpoint.getByTestId('answer').waitFor();
     expect(await endpoint.getByTestId('answer').textContent()).toContain('Status 200');
     expect(await endpoint.getByTestId('credits-charged').textContent()).toBe('1');
+    // The exports to copy, then ask for a revision and follow it (cancelled here: its outcome is the revisions suite's).
+    await page.getByRole('button', { name: 'OpenAPI' }).click();
+    expect(await page.locator('pre.export').textContent()).toContain('"openapi": "3.1');
+    await page.getByRole('button', { name: 'SDK example' }).click();
+    await page.locator('pre.export', { hasText: 'import' }).waitFor();
+    const apiUrl = page.url();
+    await page.getByLabel('Ask for a change').fill('also return the rating of each book');
+    await page.getByRole('button', { name: 'Request revision' }).click();
+    await page.getByRole('heading', { name: /Build progress/ }).waitFor();
+    expect(page.url()).not.toBe(apiUrl);
+    const cancel = page.getByRole('button', { name: 'Cancel build' });
+    if (await cancel.isVisible()) await cancel.click().catch(() => undefined);
+    await page.locator('h1 .badge-cancelled, h1 .badge-completed, h1 .badge-failed').waitFor({ timeout: 30_000 });
 
     // Subscribe to a marketplace API, then the canonical moves on: preview and merge.
     await page.getByRole('link', { name: 'Marketplace' }).click();
