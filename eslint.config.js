@@ -44,7 +44,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'packages/*/dist/**', 'bin/*.js'] },
+  { ignores: ['node_modules/**', 'data/**', 'dist/**', 'coverage/**', 'packages/*/dist/**', 'web/dist/**', 'bin/*.js'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],

@@ -64,6 +64,10 @@ export interface Config {
   sessionTtlMs: number;
   /** Bearer token that GET /metrics requires; unset: /metrics answers 404 (not public by default). */
   metricsToken: string | null;
+  /** OAuth 2.1 for MCP clients: lifetimes of access tokens, refresh tokens and authorization codes. */
+  oauth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; codeTtlMs: number };
+  /** Folder of the built dashboard (web/dist); the service serves it at `/`. */
+  webDistDir: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -159,6 +163,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     embeddings: optionalApi(env, 'EMBEDDINGS'),
     sessionTtlMs: int(env, 'QUARRY_SESSION_TTL_MS', 14 * 24 * 3600 * 1000),
     metricsToken: env.QUARRY_METRICS_TOKEN || null,
+    oauth: {
+      accessTokenTtlMs: int(env, 'QUARRY_OAUTH_ACCESS_TTL_MS', 3600 * 1000),
+      refreshTokenTtlMs: int(env, 'QUARRY_OAUTH_REFRESH_TTL_MS', 30 * 24 * 3600 * 1000),
+      codeTtlMs: int(env, 'QUARRY_OAUTH_CODE_TTL_MS', 60 * 1000),
+    },
+    webDistDir: path.resolve(env.QUARRY_WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     ...overrides,
   };
   return Object.freeze(config);

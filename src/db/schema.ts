@@ -233,6 +233,10 @@ export interface Database {
   marketplace_copies: MarketplaceCopiesTable;
   endpoint_health: EndpointHealthTable;
   mcp_result_pages: McpResultPagesTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
 }
 
 /** A long MCP result kept for `read_more` (migration 0006); `body` is the stored result as JSON. */
@@ -241,4 +245,44 @@ export interface McpResultPagesTable {
   user_id: string;
   expires_at: string;
   body: string;
+}
+
+/** OAuth 2.1 for MCP clients (migration 0005, docs/dashboard.md). */
+export interface OAuthClientsTable {
+  id: string;
+  client_name: string | null;
+  /** JSON array of exact redirect URIs. */
+  redirect_uris: string;
+  metadata: string;
+  created_at: string;
+}
+
+export interface OAuthGrantsTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  scope: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface OAuthCodesTable {
+  /** sha256 of the code. */
+  id: string;
+  grant_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string | null;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OAuthTokensTable {
+  /** sha256 of the token. */
+  id: string;
+  grant_id: string;
+  kind: 'access' | 'refresh';
+  expires_at: string;
+  revoked_at: string | null;
 }

@@ -67,6 +67,11 @@ export async function buildApp(deps: ServiceDeps, opts: AppOptions = {}): Promis
           ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
           Bearer: { type: 'http', scheme: 'bearer' },
           Session: { type: 'apiKey', in: 'cookie', name: 'quarry_session' },
+          OAuth: {
+            type: 'oauth2',
+            description: 'OAuth 2.1 for MCP clients (PKCE S256, dynamic registration); see docs/dashboard.md.',
+            flows: { authorizationCode: { authorizationUrl: '/oauth/authorize', tokenUrl: '/oauth/token', refreshUrl: '/oauth/token', scopes: { mcp: 'Use the account over /mcp' } } },
+          },
         },
       },
     },

@@ -26,6 +26,9 @@ import importRecipe from './scraper/import.js';
 import { ROUTES as MARKETPLACE_ROUTES } from './marketplace/index.js';
 import { ROUTES as EXPORT_ROUTES } from './exports/index.js';
 import { ROUTES as REVISION_ROUTES } from './revisions/index.js';
+import { ROUTES as OAUTH_ROUTES } from './oauth/index.js';
+import usage from './account/usage.js';
+import webApp from './web/static.js';
 
 export const ROUTES: RouteModule[] = [
   health,
@@ -54,4 +57,7 @@ export const ROUTES: RouteModule[] = [
   ...MARKETPLACE_ROUTES,
   ...EXPORT_ROUTES,
   ...REVISION_ROUTES,
+  ...OAUTH_ROUTES,
+  usage,
+  webApp,
 ];

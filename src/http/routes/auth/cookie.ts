@@ -1,13 +1,17 @@
 import type { FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
+import { isSecureRequest, setCsrfCookie } from '../../plugins/csrf.js';
 
+/** The session cookie (HttpOnly, SameSite=Lax, Secure over https) and its CSRF companion the page reads. */
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: string): void {
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
+    secure: isSecureRequest(reply.request),
     path: '/',
     expires: new Date(expiresAt),
   });
+  setCsrfCookie(reply, new Date(expiresAt));
 }
 
 export const accountSchema = {

@@ -4,13 +4,13 @@ import { handleMcpPost, jsonRpcError } from '../../../mcp/http-transport.js';
 import { callerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../schemas.js';
 
-const security: Array<Record<string, string[]>> = [{ ApiKey: [] }, { Bearer: [] }];
+const security: Array<Record<string, string[]>> = [{ ApiKey: [] }, { Bearer: [] }, { OAuth: ['mcp'] }];
 /** As http/app.ts sets it on every answer (not imported: app.ts imports the routes). */
 const REQUEST_ID_HEADER = 'x-quarry-request-id';
 
 /**
  * POST /mcp: the Model Context Protocol server (Streamable HTTP, stateless, JSON answers),
- * authenticated by API key like every keyed route (401 before the body is read). GET and DELETE
+ * authenticated by API key or OAuth access token (401 before the body is read). GET and DELETE
  * belong to the transport's session and stream features, which a stateless server does not
  * offer: 405, as the transport's specification says.
  */
@@ -18,7 +18,7 @@ const route: RouteModule = (app, deps) => {
   app.post(
     '/mcp',
     {
-      config: { auth: 'key' },
+      config: { auth: 'key_or_oauth' },
       schema: {
         tags: ['mcp'],
         summary: 'Model Context Protocol server (Streamable HTTP)',
@@ -48,7 +48,7 @@ const route: RouteModule = (app, deps) => {
     app.route({
       method,
       url: '/mcp',
-      config: { auth: 'key' },
+      config: { auth: 'key_or_oauth' },
       schema: { tags: ['mcp'], summary: `${method} /mcp: not offered by the stateless server (405)`, security, response: errorResponses(401) },
       handler: notAllowed,
     });

@@ -1,0 +1,96 @@
+/**
+ * The dashboard: the React app built into web/dist (`npm run build:web`), served at `/`.
+ * Only the app's own page paths fall back to index.html, so every JSON API path keeps its
+ * answers (and unknown paths their `{detail: "Not Found"}`). Hashed assets are cached for a
+ * year; index.html is revalidated every time and carries a CSP that allows no inline script.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply } from 'fastify';
+import type { RouteModule } from '../types.js';
+
+/** The app's client-side routes (web/src/routes.ts); none collides with an API path. */
+export const PAGE_PATHS = [
+  '/',
+  '/login',
+  '/signup',
+  '/settings',
+  '/keys',
+  '/build',
+  '/build/:task_id',
+  '/apis',
+  '/apis/:task_id',
+  '/market',
+  '/market/:id',
+  '/usage',
+];
+
+export const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+const route: RouteModule = (app, deps) => {
+  const dist = deps.config.webDistDir;
+  // Read once and kept: the files are immutable for the life of a build.
+  const cache = new Map<string, Buffer>();
+  const load = async (file: string): Promise<Buffer | null> => {
+    const hit = cache.get(file);
+    if (hit) return hit;
+    const body = await readFile(path.join(dist, file)).catch(() => null);
+    if (body) cache.set(file, body);
+    return body;
+  };
+
+  const page = async (_req: unknown, reply: FastifyReply) => {
+    const html = await load('index.html');
+    if (!html) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The dashboard is not built yet: run `npm run build:web` (npm start does it for you).');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', PAGE_CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY')
+      .header('referrer-policy', 'same-origin')
+      .send(html);
+  };
+  for (const url of PAGE_PATHS) app.get(url, { schema: { hide: true } }, page);
+
+  app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, async (req, reply) => {
+    const file = req.params.file;
+    // Built file names only: no path separators, no dot-dot.
+    if (!/^[\w-]+(\.[\w-]+)*\.[a-z0-9]+$/i.test(file)) return reply.code(404).send({ detail: 'Not Found' });
+    const body = await load(`assets/${file}`);
+    if (!body) return reply.code(404).send({ detail: 'Not Found' });
+    return reply
+      .type(TYPES[path.extname(file)] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(body);
+  });
+};
+export default route;

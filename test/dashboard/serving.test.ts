@@ -1,0 +1,139 @@
+/**
+ * Serving the dashboard and guarding it: page paths fall back to index.html (with a CSP that
+ * allows no inline script), API paths keep their JSON answers, hashed assets are cached for
+ * good, the cookie is HttpOnly and SameSite=Lax, and a cookie-authenticated state change
+ * needs the CSRF token while key clients are untouched. Usage per day for the chart.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { buildWeb } from './browser.js';
+import { KEYED_ROUTES } from '../security/keyed-routes.js';
+
+describe('serving the dashboard', () => {
+  let t: TestApp;
+  let u: TestUser;
+  beforeAll(async () => {
+    buildWeb();
+    t = await startTestApp();
+    u = await t.user();
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('serves index.html at page paths with a CSP that forbids inline scripts', async () => {
+    for (const url of ['/', '/login', '/build', '/apis/some-task', '/market/some-api', '/usage']) {
+      const res = await t.call('GET', url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      // Every script of the page is a file: nothing inline for the CSP to refuse.
+      expect(res.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+  });
+
+  it('keeps the API paths: unknown paths are the JSON 404, keyed routes their 401', async () => {
+    const unknown = await t.call('GET', '/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Not Found' });
+    const keyed = await t.call('GET', '/dispatch/tasks');
+    expect(keyed.json()).toEqual({ error: 'Missing X-API-Key header', status_code: 401 });
+    expect((await t.call('GET', '/account')).statusCode).toBe(401);
+    expect((await t.call('GET', '/marketplace/apis')).headers['content-type']).toContain('application/json');
+  });
+
+  it('serves hashed assets for a year, and nothing outside web/dist/assets', async () => {
+    const dir = path.join(t.config.webDistDir, 'assets');
+    const js = readdirSync(dir).find((f) => f.endsWith('.js'))!;
+    const res = await t.call('GET', `/assets/${js}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toContain('text/javascript');
+    expect(res.body).toBe(readFileSync(path.join(dir, js), 'utf8'));
+    for (const bad of ['/assets/..%2F..%2Fpackage.json', '/assets/nope.js', '/assets/.env', '/assets/a%2Fb.js']) {
+      expect((await t.call('GET', bad)).statusCode, bad).toBe(404);
+    }
+  });
+
+  it('says how to build the dashboard when web/dist is missing', async () => {
+    const bare = await startTestApp({ configure: (c) => ({ ...c, webDistDir: '/nonexistent/web/dist' }) });
+    try {
+      const res = await bare.call('GET', '/');
+      expect(res.statusCode).toBe(503);
+      expect(res.body).toContain('npm run build:web');
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax (not Secure over plain http), with a readable CSRF cookie', async () => {
+    const res = await t.call('POST', '/auth/signup', { body: { email: 'cookie@example.test', password: 'a long password' } });
+    const cookies = ([] as string[]).concat(res.headers['set-cookie'] as string[]);
+    const session = cookies.find((c) => c.startsWith('quarry_session='))!;
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect(session).not.toMatch(/Secure/);
+    const csrf = cookies.find((c) => c.startsWith('quarry_csrf='))!;
+    expect(csrf).not.toMatch(/HttpOnly/);
+  });
+
+  it('lets the dashboard session call keyed routes, with the CSRF token on state changes; keys need none', async () => {
+    const list = await t.call('GET', '/dispatch/tasks', { headers: { cookie: u.cookie } });
+    expect(list.statusCode).toBe(200);
+    const body = { url: 'http://127.0.0.1:9/', task: 'anything' };
+    const forged = await t.call('POST', '/dispatch', { headers: { cookie: u.cookie }, body });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error).toMatch(/CSRF/);
+    const wrong = await t.call('POST', '/dispatch', { headers: { cookie: u.cookie, 'x-quarry-csrf': 'guess' }, body });
+    expect(wrong.statusCode).toBe(403);
+    expect((await t.call('GET', '/dispatch/tasks', { headers: { cookie: u.cookie } })).json().total).toBe(0);
+    const ok = await t.call('POST', '/dispatch', { headers: { cookie: u.cookie, 'x-quarry-csrf': u.csrf }, body });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const viaKey = await t.call('POST', '/dispatch', { key: u.key, body });
+    expect(viaKey.statusCode, viaKey.body).toBe(200);
+    expect((await t.call('GET', '/dispatch/tasks', { headers: { cookie: u.cookie } })).json().total).toBe(2);
+  });
+
+  it('refuses every state-changing keyed route called with the session cookie but no CSRF token', async () => {
+    const ids = { taskId: 'some-task', scraperId: '00000000-0000-4000-8000-000000000000' };
+    const changing = KEYED_ROUTES.filter((r) => r.method !== 'GET' && !r.path(ids).startsWith('/mcp'));
+    expect(changing.length).toBeGreaterThan(10);
+    for (const r of changing) {
+      const res = await t.app.inject({
+        method: r.method,
+        url: r.path(ids),
+        headers: { cookie: u.cookie },
+        ...(r.body !== undefined ? { payload: r.body as object } : {}),
+      });
+      expect(res.statusCode, `${r.method} ${r.path(ids)}`).toBe(403);
+    }
+  });
+
+  it('refuses a log-in, sign-up or log-out posted from another site (login CSRF), not one from here or from a non-browser', async () => {
+    const body = { email: 'cross@example.test', password: 'a long password' };
+    const foreign: Array<Record<string, string>> = [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of foreign) {
+      for (const url of ['/auth/signup', '/auth/login', '/auth/logout']) {
+        const res = await t.call('POST', url, { headers, body });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    expect((await t.call('POST', '/auth/login', { body })).statusCode).toBe(401);
+    const here = await t.call('POST', '/auth/signup', { headers: { origin: 'http://quarry.test:8080', host: 'quarry.test:8080', 'sec-fetch-site': 'same-origin' }, body });
+    expect(here.statusCode, here.body).toBe(201);
+  });
+
+  it('reports usage per day, with zeros on quiet days, and refuses a bad range', async () => {
+    const res = await t.call('GET', '/account/usage?days=7', { key: u.key });
+    expect(res.statusCode).toBe(200);
+    const days = res.json().days;
+    expect(days).toHaveLength(7);
+    expect(days[6].date).toBe(new Date().toISOString().slice(0, 10));
+    expect(days[0]).toEqual({ date: expect.any(String), calls: 0, errors: 0, credits: 0 });
+    expect((await t.call('GET', '/account/usage?days=0', { key: u.key })).statusCode).toBe(422);
+    expect((await t.call('GET', '/account/usage')).statusCode).toBe(401);
+  });
+});

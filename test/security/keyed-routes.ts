@@ -1,0 +1,52 @@
+/**
+ * Every keyed route of the service, for the shared security suite. Ids are filled from a
+ * fixture owned by the "other" account, so a route that leaks must fail the 404 check.
+ * Later features add their routes here.
+ */
+export interface OwnedIds {
+  taskId: string;
+  scraperId: string;
+}
+
+export interface KeyedRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: (ids: OwnedIds) => string;
+  body?: unknown;
+  /** Whether the route addresses a resource by id (and must 404 for another account). */
+  owned: boolean;
+}
+
+export const KEYED_ROUTES: KeyedRoute[] = [
+  { method: 'POST', path: () => '/dispatch', body: { url: 'http://127.0.0.1:9/' }, owned: false },
+  { method: 'GET', path: () => '/dispatch/tasks', owned: false },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}`, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/${i.taskId}`, body: { user_response: { a: 1 } }, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/cancel`, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/revise`, body: { revision: 'fix it' }, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/scrapers/${i.scraperId}/health`, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/scrapers/${i.scraperId}/active-task`, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/revisions`, owned: true },
+  { method: 'POST', path: (i) => `/scraper/${i.scraperId}/anything`, body: {}, owned: true },
+  { method: 'GET', path: (i) => `/scraper/${i.scraperId}/anything`, owned: true },
+  { method: 'GET', path: (i) => `/scraper/${i.scraperId}`, owned: true },
+  { method: 'POST', path: () => '/scrapers', body: {}, owned: false },
+  { method: 'PUT', path: (i) => `/scrapers/${i.scraperId}`, body: {}, owned: true },
+  { method: 'GET', path: (i) => `/scrapers/${i.scraperId}/versions`, owned: true },
+  { method: 'GET', path: (i) => `/v1/apis/${i.scraperId}/openapi.json`, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/export/mcp`, owned: true },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/sdk-example`, owned: true },
+  { method: 'POST', path: () => '/mcp', body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, owned: false },
+  { method: 'GET', path: () => '/mcp', owned: false },
+  { method: 'DELETE', path: () => '/mcp', owned: false },
+  // Marketplace: listings are public ids (any key may subscribe or fork); the task routes are owned.
+  { method: 'POST', path: () => '/marketplace/apis/any-listing/subscribe', owned: false },
+  { method: 'POST', path: () => '/marketplace/apis/any-listing/fork', owned: false },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/updates`, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/preview-update/anything`, body: { params: {} }, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/merge-updates`, body: { endpoints: ['anything'] }, owned: true },
+  { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/rollback-merge`, owned: true },
+  // Dashboard reads and connected OAuth applications (docs/dashboard.md).
+  { method: 'GET', path: () => '/account/usage', owned: false },
+  { method: 'GET', path: () => '/account/oauth-grants', owned: false },
+  { method: 'DELETE', path: () => '/account/oauth-grants/any-grant', owned: false },
+];

@@ -1,0 +1,72 @@
+/**
+ * The page's only door to the service: its public HTTP API with the session cookie. State
+ * changes repeat the CSRF cookie in X-Quarry-CSRF (the service refuses them otherwise).
+ * Errors become ApiError with the service's reason in words and any per-field details.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly details: Array<{ field?: string; param?: string; message?: string }> = [],
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+  /** The message for one form field, if the service named it. */
+  field(name: string): string | undefined {
+    const d = this.details.find((x) => x.field === name || x.param === name || x.field === `/${name}`);
+    return d ? (d.message ?? this.message) : undefined;
+  }
+}
+
+const csrf = () => /(?:^|;\s*)quarry_csrf=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+
+export interface Answer<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+  ms: number;
+}
+
+export async function raw<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-quarry-csrf'] = csrf();
+  const started = performance.now();
+  const res = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON: keep the text */
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T, ms: Math.round(performance.now() - started) };
+}
+
+export function reasonOf(body: any, status: number): string {
+  const e = body?.error;
+  if (typeof e === 'string') return e;
+  if (e && typeof e.message === 'string') return e.message;
+  if (body?.detail) return String(body.detail);
+  return `The service answered ${status}`;
+}
+
+export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+  const a = await raw<T>(method, path, body);
+  if (a.status >= 400) {
+    const b = a.body as any;
+    if (a.status === 401) window.dispatchEvent(new CustomEvent('quarry:unauthorized'));
+    throw new ApiError(reasonOf(b, a.status), a.status, Array.isArray(b?.details) ? b.details : [], b);
+  }
+  return a.body;
+}
+
+export interface Account {
+  id: string;
+  email: string;
+  plan: string;
+  credits_remaining: number;
+  credits_limit: number;
+  disclaimer_accepted_at: string | null;
+}
