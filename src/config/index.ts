@@ -62,6 +62,8 @@ export interface Config {
   embeddings: { baseUrl: string; apiKey: string; model: string } | null;
   /** Web session (dashboard cookie) lifetime. */
   sessionTtlMs: number;
+  /** A login endpoint's session with a site: idle time before it expires (docs/sessions.md). */
+  apiSessionIdleMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -154,6 +156,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     llm: optionalApi(env, 'LLM'),
     embeddings: optionalApi(env, 'EMBEDDINGS'),
     sessionTtlMs: int(env, 'QUARRY_SESSION_TTL_MS', 14 * 24 * 3600 * 1000),
+    apiSessionIdleMs: int(env, 'QUARRY_API_SESSION_IDLE_MS', 24 * 3600 * 1000),
     ...overrides,
   };
   return Object.freeze(config);
