@@ -64,6 +64,11 @@ export interface Config {
   sessionTtlMs: number;
   /** A login endpoint's session with a site: idle time before it expires (docs/sessions.md). */
   apiSessionIdleMs: number;
+  /**
+   * Key of the credentials waiting between a task's answer and its build worker (docs/sessions.md).
+   * Unset: a random key per process (fine with the embedded worker; set it when workers are separate).
+   */
+  handoffSecret: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -157,6 +162,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     embeddings: optionalApi(env, 'EMBEDDINGS'),
     sessionTtlMs: int(env, 'QUARRY_SESSION_TTL_MS', 14 * 24 * 3600 * 1000),
     apiSessionIdleMs: int(env, 'QUARRY_API_SESSION_IDLE_MS', 24 * 3600 * 1000),
+    handoffSecret: env.QUARRY_HANDOFF_SECRET || null,
     ...overrides,
   };
   return Object.freeze(config);

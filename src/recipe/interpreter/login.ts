@@ -39,10 +39,14 @@ export async function runLogin(step: LoginStep, ctx: RunContext): Promise<void> 
   const otpForm = res.status < 400 ? findOtpForm(res.text, res.url) : null;
   if (otpForm) {
     const code = step.otp ? fillString(step.otp, scope, 'raw').trim() : '';
-    if (!code) {
-      throw new QuarryError('input_format_invalid', 'The site asks for a one-time code after the password: send it as otp.', { param: 'otp', url: res.url });
-    }
     const field = otpForm.fields.find((f) => f.role === 'otp')!;
+    if (!code) {
+      throw new QuarryError('input_format_invalid', 'The site asks for a one-time code after the password: send it as otp.', {
+        param: 'otp',
+        url: res.url,
+        label: field.label,
+      });
+    }
     res = await submit(ctx, otpForm, { [field.name]: code });
     if (findOtpForm(res.text, res.url)) throw refused(res, 'otp', 'The site refused the one-time code.');
   }
