@@ -28,7 +28,7 @@ import { testEndpoint } from './test-endpoints.js';
 import { recordSchema, successBodySchema } from './schema-of.js';
 import { detectLoginWall } from './login-wall.js';
 import type { LlmAssist } from './llm/index.js';
-import { checkLoginWall, openBuildSession, withLoginEndpoint, type BuildAuth } from './auth/index.js';
+import { checkEntryRefusal, checkLoginWall, openBuildSession, withLoginEndpoint, type BuildAuth, type BuildSession } from './auth/index.js';
 import { proposeWithLlm } from './llm/propose.js';
 
 export class BuildFailedError extends Error {}
@@ -77,7 +77,7 @@ function siteInfo(exploration: Exploration): SiteInfo {
   return { host: new URL(exploration.entry.finalUrl).host, title: pageTitle(exploration) ?? null, description: meta, lang, text };
 }
 
-async function exploreSite(req: BuildRequest, intent: TaskIntent): Promise<Exploration> {
+async function exploreSite(req: BuildRequest, intent: TaskIntent, session: BuildSession | null): Promise<Exploration> {
   const { progress } = req;
   progress.stage('fetching', `Fetching ${req.url}`);
   try {
@@ -98,6 +98,8 @@ async function exploreSite(req: BuildRequest, intent: TaskIntent): Promise<Explo
     return exploration;
   } catch (err) {
     if (req.signal.aborted) throw err;
+    // An entry page answering 401/403 may be a login wall (issue 13, builder/auth/).
+    await checkEntryRefusal(req, err, session, (message) => new BuildFailedError(message));
     if (isRobotsRefusal(err)) throw new BuildFailedError(`robots.txt of ${new URL(req.url).host} disallows fetching ${req.url}`);
     const reason = isQuarryError(err) ? err.message : err instanceof Error ? err.message : String(err);
     throw new BuildFailedError(`Could not reach ${req.url}: ${reason}`);
@@ -125,7 +127,7 @@ export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
   if (session) progress.log('info', 'Logged in; exploring as the signed-in user');
   const req: BuildRequest = session ? { ...request, fetcher: session.fetcher } : request;
   const intent = parseTask(req.task);
-  const exploration = await exploreSite(req, intent);
+  const exploration = await exploreSite(req, intent, session);
   signal.throwIfAborted();
   await checkLoginWall(req, exploration, session, (message) => new BuildFailedError(message));
   checkEntry(req, exploration);

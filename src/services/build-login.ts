@@ -39,8 +39,12 @@ export const isCredentialsPrompt = (prompt: unknown): boolean => (prompt as { ki
  * code is added to the credentials kept from the first answer.
  */
 export async function stashAnswer(deps: Deps, trx: Transaction<Database>, taskId: string, answer: Record<string, unknown>): Promise<void> {
-  const row = await trx.selectFrom('task_logins').selectAll().where('task_id', '=', taskId).executeTakeFirst();
-  if (!row) throw new Error(`task ${taskId} has a credentials prompt but no login state`);
+  let row = await trx.selectFrom('task_logins').selectAll().where('task_id', '=', taskId).executeTakeFirst();
+  if (!row) {
+    // A credentials prompt not made by the builder's wall check (no sign-in known yet).
+    row = { task_id: taskId, plan: 'null', failures: 0, secret: null, secret_expires_at: null, updated_at: deps.clock.now().toISOString() };
+    await trx.insertInto('task_logins').values(row).execute();
+  }
   const earlier = row.secret ? (unseal(secretOf(deps), aadOf(taskId), JSON.parse(row.secret)) as Record<string, string> | null) : null;
   const answers: Record<string, string> = { ...(earlier ?? {}) };
   for (const [k, v] of Object.entries(answer)) if (typeof v === 'string' || typeof v === 'number') answers[k] = String(v);
@@ -61,7 +65,7 @@ export async function buildAuthOf(deps: Deps, task: Pick<TaskRow, 'id' | 'allow_
   if (task.allow_auth !== 1) return { allowed: false };
   const row = await deps.db.kysely.selectFrom('task_logins').selectAll().where('task_id', '=', task.id).executeTakeFirst();
   if (!row) return { allowed: true };
-  const plan = JSON.parse(row.plan) as LoginPlan;
+  const plan = (JSON.parse(row.plan) as LoginPlan | null) ?? undefined;
   const expired = row.secret_expires_at !== null && row.secret_expires_at <= deps.clock.now().toISOString();
   const answers = row.secret && !expired ? (unseal(secretOf(deps), aadOf(task.id), JSON.parse(row.secret)) as Record<string, string> | null) : null;
   return { allowed: true, plan, answers: answers ?? undefined };

@@ -22,6 +22,7 @@ import { loginDenyToError } from '../ratelimit/index.js';
 import { resolveUrl } from '../recipe/index.js';
 import type { EndpointRecipe, LoginStep, Recipe } from '../recipe/types.js';
 import type { ServiceDeps } from './deps.js';
+import { detectLoginWall } from '../builder/login-wall.js';
 
 export interface SessionPair {
   sessionId: string;
@@ -227,8 +228,9 @@ async function loggedOut(deps: SessionDeps, sessionId: string): Promise<never> {
 }
 
 /**
- * Notices that the site no longer treats the session as logged in: a 401, or being sent to the
- * login endpoint's sign-in page. Such an answer is never taken as data.
+ * Notices that the site no longer treats the session as logged in: a 401, being sent to the
+ * login endpoint's sign-in page, or a page that is a sign-in wall ("please log in to see...").
+ * Such an answer is never taken as data.
  */
 function signInWatch(recipe: Recipe, loginEndpoint: string): { wrap(f: Fetcher): Fetcher; loggedOut: boolean } {
   const login = recipe.endpoints.find((e) => e.name === loginEndpoint)?.steps.find((s): s is LoginStep => s.type === 'login');
@@ -243,7 +245,8 @@ function signInWatch(recipe: Recipe, loginEndpoint: string): { wrap(f: Fetcher):
         async fetch(req: FetchRequest) {
           const res = await f.fetch(req);
           const landed = new URL(res.url).pathname;
-          if (res.status === 401 || (signInPath !== null && landed === signInPath && new URL(req.url).pathname !== signInPath)) {
+          const sentToSignIn = signInPath !== null && landed === signInPath && new URL(req.url).pathname !== signInPath;
+          if (res.status === 401 || sentToSignIn || (res.status < 300 && /html/.test(res.contentType) && detectLoginWall(res) !== null)) {
             state.loggedOut = true;
             throw invalid('The site ended this session (it asks to sign in again): call the login endpoint again.');
           }

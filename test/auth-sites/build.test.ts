@@ -227,6 +227,29 @@ describe('building a login-protected site', () => {
     expect(s.statusCode, s.body).toBe(200);
   });
 
+  it('a "log in to see" notice is a wall too: the sign-in form is found behind its link', async () => {
+    const key = await user();
+    const shop = loginShop('form', '401');
+    const site = await startFixtureSite(shop.routes);
+    sites.push(site);
+    const d = await dispatch(key, `${site.url}/account/orders`, true);
+    let task = await waitFor(key, d.task_id, ['needs_input']);
+    expect(task.status, task.error).toBe('needs_input');
+    expect(task.user_input_prompt.message).toMatch(/401/);
+    await call('POST', `/dispatch/${d.task_id}`, key, { user_response: { email: ACCOUNT.email, password: ACCOUNT.password } });
+    task = await waitFor(key, d.task_id, []);
+    expect(task.status, task.error).toBe('completed');
+    const scraper = task.generated_api.scraper_id;
+    const s = (await call('POST', `/scraper/${scraper}/login`, key, { email: ACCOUNT.email, password: ACCOUNT.password })).json();
+    const list = task.generated_api.endpoints.find((e: any) => e.depends_on_session);
+    const pair = { 'x-session-id': s.session_id, 'x-encryption-key': s.encryption_key };
+    expect((await call('POST', `/scraper/${scraper}/${list.endpoint_name}`, key, list.sample_inputs, pair)).statusCode).toBe(200);
+    shop.logoutAll();
+    const after = await call('POST', `/scraper/${scraper}/${list.endpoint_name}`, key, list.sample_inputs, pair);
+    expect(after.statusCode).toBe(422);
+    expect(after.json().error.kind).toBe('session_invalid');
+  });
+
   it('the password is nowhere: database files (with the WAL), logs, answers', async () => {
     await runtime.deps.callLog.flush();
     const haystacks: Array<[string, string]> = [['logs', logLines.join('')], ['answers', answers.join('\n')]];

@@ -98,6 +98,8 @@ describe('sessions of login-protected APIs', () => {
       ['wrong key', { 'x-session-id': s.session_id, 'x-encryption-key': 'A'.repeat(43) }],
       ['malformed key', { 'x-session-id': s.session_id, 'x-encryption-key': 'not-a-key' }],
       ['no pair', undefined],
+      ['injected id', { 'x-session-id': "' or 1=1 --", 'x-encryption-key': s.encryption_key }],
+      ['huge id', { 'x-session-id': 'x'.repeat(5000), 'x-encryption-key': 'y'.repeat(5000) }],
     ];
     for (const [what, headers] of cases) {
       const res = await exec(scraperId, 'list_orders', {}, { headers });

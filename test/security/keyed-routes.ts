@@ -45,4 +45,6 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/preview-update/anything`, body: { params: {} }, owned: true },
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/merge-updates`, body: { endpoints: ['anything'] }, owned: true },
   { method: 'POST', path: (i) => `/dispatch/tasks/${i.taskId}/rollback-merge`, owned: true },
+  // Sessions of login endpoints: another account's session is unknown (404), tested in test/auth-sites/sessions.test.ts.
+  { method: 'DELETE', path: () => '/sessions/ses_unknown', owned: false },
 ];

@@ -19,11 +19,12 @@ function jsonLogin(html: string, pageUrl: string, fields: LoginPlanField[]): { u
   const $ = cheerio.load(html);
   for (const script of $('script:not([src])').toArray()) {
     const code = $(script).text();
-    const call = /fetch\(\s*['"`]([^'"`]+)['"`]\s*,\s*\{([\s\S]{0,600}?)\}\s*\)/.exec(code);
-    if (!call || !/method\s*:\s*['"`]POST/i.test(call[2]) || !/JSON\.stringify/.test(call[2])) continue;
-    const keys = /JSON\.stringify\(\s*\{([^}]*)\}/.exec(call[2])?.[1].split(',').map((p) => p.split(':')[0].trim().replace(/['"`]/g, '')).filter(Boolean) ?? [];
+    const call = /fetch\(\s*['"`]([^'"`]+)['"`]\s*,\s*\{/.exec(code);
+    const options = call ? code.slice(call.index, call.index + 800) : '';
+    if (!call || !/method\s*:\s*['"`]POST/i.test(options) || !/JSON\.stringify/.test(options)) continue;
+    const keys = /JSON\.stringify\(\s*\{([^}]*)\}/.exec(options)?.[1].split(',').map((p) => p.split(':')[0].trim().replace(/['"`]/g, '')).filter(Boolean) ?? [];
     const mapped = fields.map((f) => {
-      const key = keys.find((k) => (f.role === 'password' ? /pass/i.test(k) : !/pass|otp|code/i.test(k))) ?? f.site;
+      const key = keys.find((k) => (f.role === 'password' ? /pass|pwd|secret/i.test(k) : !/pass|pwd|secret|otp|code/i.test(k))) ?? f.site;
       return { ...f, site: key };
     });
     try {

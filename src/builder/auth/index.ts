@@ -4,6 +4,7 @@
  * calls `checkLoginWall` and `openBuildSession`; the build job turns the errors into task states.
  */
 import type { Fetcher } from '../../fetch/types.js';
+import { isQuarryError } from '../../errors/index.js';
 import type { Exploration } from '../explore/types.js';
 import { detectLoginWall } from '../login-wall.js';
 import { discoverLogin } from './discover.js';
@@ -50,7 +51,33 @@ export async function checkLoginWall(
 ): Promise<void> {
   const entry = exploration.entry;
   const wall = detectLoginWall(entry) ?? (entry.status === 403 ? 'the site answered 403 Forbidden' : null) ?? wallBehindLinks(exploration);
-  if (!wall) return;
+  if (wall) await wallMet(req, { url: entry.finalUrl, text: entry.text }, wall, session, fail);
+}
+
+/**
+ * The explorer refuses an entry page that answers 401 or 403; such a page may be the wall itself
+ * ("please log in to see your orders"). Read it once more and judge it like any wall.
+ */
+export async function checkEntryRefusal(
+  req: { url: string; auth?: BuildAuth; fetcher: Fetcher; signal: AbortSignal },
+  err: unknown,
+  session: BuildSession | null,
+  fail: Fail,
+): Promise<void> {
+  const fields = isQuarryError(err) ? err.fields : null;
+  if (fields?.reason !== 'entry_status' || (fields.upstream_status_code !== 401 && fields.upstream_status_code !== 403)) return;
+  const res = await req.fetcher.fetch({ url: req.url, signal: req.signal }).catch(() => null);
+  if (!res) return;
+  await wallMet(req, { url: res.url, text: res.text }, `the site answered ${res.status} ${res.status === 401 ? 'Unauthorized' : 'Forbidden'}`, session, fail);
+}
+
+async function wallMet(
+  req: { url: string; auth?: BuildAuth; fetcher: Fetcher; signal: AbortSignal },
+  page: { url: string; text: string },
+  wall: string,
+  session: BuildSession | null,
+  fail: Fail,
+): Promise<never> {
   if (session) throw fail(`Logged in, but ${req.url} still asks to sign in (${wall}).`);
   if (!req.auth?.allowed) {
     throw fail(
@@ -58,7 +85,6 @@ export async function checkLoginWall(
         '(a paid plan and the one-time disclaimer, POST /account/disclaimer); the task will then ask for the credentials.',
     );
   }
-  const page = { url: entry.finalUrl, text: entry.text };
   const plan = await discoverLogin(page, req.url, req.fetcher, req.signal).catch(() => null);
   if (!plan) throw fail(`${req.url} needs a login (${wall}), but no sign-in form was found to log in with.`);
   throw new LoginRequired(plan, wall);
