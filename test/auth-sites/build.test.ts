@@ -124,6 +124,8 @@ describe('building a login-protected site', () => {
     expect(missing.json().details).toEqual([{ field: 'password', message: 'required' }]);
     expect((await call('POST', `/dispatch/${d.task_id}`, await user(), { user_response: { email: ACCOUNT.email, password: ACCOUNT.password } })).statusCode).toBe(404);
     expect((await call('GET', `/dispatch/tasks/${d.task_id}`, key)).json().status).toBe('needs_input');
+    const kept = await runtime.deps.db.kysely.selectFrom('task_logins').select('secret').where('task_id', '=', d.task_id).executeTakeFirstOrThrow();
+    expect(kept.secret).toBeNull();
 
     // A wrong password comes back as needs_input with a message.
     const wrong = await call('POST', `/dispatch/${d.task_id}`, key, { user_response: { email: ACCOUNT.email, password: 'not-the-password' } });
@@ -170,6 +172,11 @@ describe('building a login-protected site', () => {
     // Exports show the login flow.
     const sdk = (await call('GET', `/dispatch/tasks/${d.task_id}/sdk-example`, key)).json();
     expect(sdk.sdk_usage_example.has_session).toBe(true);
+    const openapi = (await call('GET', `/v1/apis/${scraper}/openapi.json`, key)).json();
+    const ops = Object.values(openapi.paths).map((p: any) => p.post ?? p.get);
+    expect(ops.find((o: any) => o['x-quarry-initiates-session'])).toBeDefined();
+    const guarded = ops.find((o: any) => o['x-quarry-depends-on-session'] === 'login');
+    expect(JSON.stringify(guarded.parameters)).toContain('SessionId');
     const mcp = (await call('GET', `/dispatch/tasks/${d.task_id}/export/mcp`, key)).json();
     expect(mcp.tools.find((t: any) => t._meta.initiates_session)._meta.endpoint_name).toBe('login');
 
