@@ -39,6 +39,12 @@ export const isCredentialsPrompt = (prompt: unknown): boolean => (prompt as { ki
  * code is added to the credentials kept from the first answer.
  */
 export async function stashAnswer(deps: Deps, trx: Transaction<Database>, taskId: string, answer: Record<string, unknown>): Promise<void> {
+  // Answers nobody picked up within the hour are dropped (the sweep rides on every answer).
+  await trx
+    .updateTable('task_logins')
+    .set({ secret: null, secret_expires_at: null })
+    .where('secret_expires_at', '<=', deps.clock.now().toISOString())
+    .execute();
   let row = await trx.selectFrom('task_logins').selectAll().where('task_id', '=', taskId).executeTakeFirst();
   if (!row) {
     // A credentials prompt not made by the builder's wall check (no sign-in known yet).

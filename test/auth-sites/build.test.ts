@@ -257,6 +257,21 @@ describe('building a login-protected site', () => {
     expect(after.json().error.kind).toBe('session_invalid');
   });
 
+  it('a public home page whose links lead to a sign-in page is a wall too', async () => {
+    const key = await user();
+    const { site } = await shopSite('form');
+    const d = await dispatch(key, `${site.url}/`, true);
+    expect(d.may_require_auth).toBe(false);
+    const task = await waitFor(key, d.task_id, ['needs_input']);
+    expect(task.status, task.error).toBe('needs_input');
+    expect(task.user_input_prompt.message).toMatch(/pages ask to sign in/);
+    expect(task.user_input_prompt.fields.map((f: any) => f.name)).toEqual(['email', 'password']);
+    await call('POST', `/dispatch/${d.task_id}`, key, { user_response: { email: ACCOUNT.email, password: ACCOUNT.password } });
+    const done = await waitFor(key, d.task_id, []);
+    expect(done.status, done.error).toBe('completed');
+    expect(done.generated_api.endpoints.filter((e: any) => e.depends_on_session === 'login').length).toBeGreaterThan(0);
+  });
+
   it('the password is nowhere: database files (with the WAL), logs, answers', async () => {
     await runtime.deps.callLog.flush();
     const haystacks: Array<[string, string]> = [['logs', logLines.join('')], ['answers', answers.join('\n')]];

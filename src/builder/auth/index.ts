@@ -5,7 +5,7 @@
  */
 import type { Fetcher } from '../../fetch/types.js';
 import { isQuarryError } from '../../errors/index.js';
-import type { Exploration } from '../explore/types.js';
+import type { Exploration, FetchedPage } from '../explore/types.js';
 import { detectLoginWall } from '../login-wall.js';
 import { discoverLogin } from './discover.js';
 import { LoginRequired } from './errors.js';
@@ -50,8 +50,10 @@ export async function checkLoginWall(
   fail: Fail,
 ): Promise<void> {
   const entry = exploration.entry;
-  const wall = detectLoginWall(entry) ?? (entry.status === 403 ? 'the site answered 403 Forbidden' : null) ?? wallBehindLinks(exploration);
-  if (wall) await wallMet(req, { url: entry.finalUrl, text: entry.text }, wall, session, fail);
+  const wall = detectLoginWall(entry) ?? (entry.status === 403 ? 'the site answered 403 Forbidden' : null);
+  if (wall) return wallMet(req, { url: entry.finalUrl, text: entry.text }, wall, session, fail);
+  const behind = wallBehindLinks(exploration);
+  if (behind) await wallMet({ ...req, url: behind.protectedUrl ?? req.url }, { url: behind.page.url, text: behind.page.text }, behind.reason, session, fail);
 }
 
 /**
@@ -90,10 +92,18 @@ async function wallMet(
   throw new LoginRequired(plan, wall);
 }
 
-/** Most explored pages redirected to a sign-in page or answered 401: the content is behind a login. */
-function wallBehindLinks(exploration: Exploration): string | null {
+/**
+ * At least half the explored pages redirected to a sign-in page, answered 401/403 or are sign-in
+ * walls: the content is behind a login (a public home page whose links lead to sign-in).
+ */
+function wallBehindLinks(exploration: Exploration): { reason: string; page: FetchedPage; protectedUrl?: string } | null {
   const pages = Object.values(exploration.pages);
   if (pages.length < 2) return null;
-  const walled = pages.filter((p) => p.status === 401 || detectLoginWall(p) !== null);
-  return walled.length * 2 > pages.length ? `${walled.length} of ${pages.length} pages ask to sign in` : null;
+  const walled = pages.filter((p) => p.status === 401 || p.status === 403 || detectLoginWall(p) !== null);
+  if (walled.length === 0 || walled.length * 2 < pages.length) return null;
+  // The sign-in is read from the walled page with a password form, else the first walled page.
+  const page = walled.find((p) => /type=["']?password/i.test(p.text)) ?? walled[0];
+  // The proof of being logged in reads a page that was refused (redirected or 401/403), not the sign-in page itself.
+  const refused = walled.find((p) => p.status === 401 || p.status === 403 || new URL(p.requestedUrl).pathname !== new URL(p.url).pathname);
+  return { reason: `${walled.length} of ${pages.length} explored pages ask to sign in`, page, protectedUrl: refused?.requestedUrl };
 }
