@@ -13,7 +13,7 @@ import type { Recipe } from '../recipe/types.js';
 import type { ServiceDeps } from './deps.js';
 import { charge, getBalance, mayAfford } from './credits.js';
 import { findScraper, getVersion, type ScraperRow } from './scrapers.js';
-import { prepareSessionCall } from './sessions.js';
+import { prepareSessionCall, refuseSessionInUrl } from './sessions.js';
 
 export interface ExecutionCaller {
   userId: string;
@@ -127,6 +127,7 @@ export async function executeEndpoint(
   try {
     const version = parseSnapshotVersion(req.versionHeader);
     const params = paramsOf(req.params);
+    if (req.httpMethod === 'GET') refuseSessionInUrl(params); // sessions.ts: a key in a URL ends up in logs
     const session = takeSession(req.sessionHeaders, params);
     resolved = await resolveScraper(deps, caller, req.scraperId, version);
     const endpoint = findEndpoint(resolved.recipe, req.endpointName);

@@ -15,7 +15,7 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { CHARGES } from '../config/index.js';
-import { QuarryError, notFound } from '../errors/index.js';
+import { QuarryError, badRequest, notFound } from '../errors/index.js';
 import { createCookieJar } from '../fetch/index.js';
 import type { CookieJar, Fetcher, FetchRequest } from '../fetch/types.js';
 import { loginDenyToError } from '../ratelimit/index.js';
@@ -155,6 +155,16 @@ export async function deleteSession(deps: Pick<ServiceDeps, 'db'>, userId: strin
 export async function sweepSessions(deps: Pick<ServiceDeps, 'db' | 'clock'>): Promise<number> {
   const res = await deps.db.kysely.deleteFrom('api_sessions').where('expires_at', '<=', stamp(deps.clock.now().getTime())).executeTakeFirst();
   return Number(res.numDeletedRows);
+}
+
+/**
+ * GET endpoints take their parameters from the query string, and URLs are logged (ours, proxies',
+ * the site's referrers): the pair belongs in the X-Session-Id / X-Encryption-Key headers there.
+ */
+export function refuseSessionInUrl(params: Record<string, unknown>): void {
+  if (params.session_id !== undefined || params.encryption_key !== undefined) {
+    throw badRequest('Send session_id and encryption_key as the X-Session-Id and X-Encryption-Key headers, not in the URL');
+  }
 }
 
 // ---- one execution of a login-protected API ----------------------------------------------

@@ -92,6 +92,11 @@ describe('sessions of login-protected APIs', () => {
     expect(half.json()).toEqual({ error: expect.stringMatching(/together/), status_code: 400 });
     const halfBody = await exec(scraperId, 'list_orders', { encryption_key: s.encryption_key });
     expect(halfBody.statusCode).toBe(400);
+    // Never in a URL (GET endpoints read the query string): 400, the headers are the way.
+    const getApi = await importRecipe(u, { ...shopRecipe(site.url), endpoints: shopRecipe(site.url).endpoints.map((e) => (e.name === 'list_orders' ? { ...e, method: 'GET' } : e)) });
+    const inUrl = await t.call('GET', `/scraper/${getApi}/list_orders?session_id=${s.session_id}&encryption_key=${s.encryption_key}`, { key: u.key });
+    expect(inUrl.statusCode).toBe(400);
+    expect(inUrl.json().error).toMatch(/X-Session-Id/);
 
     const cases: Array<[string, Record<string, string> | undefined, TestUser?]> = [
       ['forged id', { 'x-session-id': 'ses_forgedforgedforgedforged', 'x-encryption-key': s.encryption_key }],
