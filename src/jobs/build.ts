@@ -51,7 +51,9 @@ export function buildJob(deps: ServiceDeps): { handler: JobHandler<BuildPayload>
       // login is private (its samples come from someone's account): never released.
       const behindLogin = outcome.recipe.endpoints.some((e) => e.initiates_session);
       const release = task.contributes_to_marketplace === 1 && !behindLogin ? await releaseBuild(deps, task, outcome) : null;
-      const published = await publishBuild(deps, task, { recipe: outcome.recipe, progress: { ...progress.current, stage: 'done', percent: 100, headline: 'API ready' } });
+      // Private also later: its scraper does not contribute, so no revision releases it either.
+      const owner = behindLogin ? { ...task, contributes_to_marketplace: 0 } : task;
+      const published = await publishBuild(deps, owner, { recipe: outcome.recipe, progress: { ...progress.current, stage: 'done', percent: 100, headline: 'API ready' } });
       if (!published) return; // cancelled while finishing: nothing was published
       if (release) await linkToRelease(deps, published, release).catch((err: unknown) => deps.logger.warn({ err }, 'marketplace: linking the built scraper failed'));
     },

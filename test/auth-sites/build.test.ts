@@ -153,6 +153,11 @@ describe('building a login-protected site', () => {
     expect(protectedOnes.length).toBeGreaterThan(0);
     for (const e of protectedOnes) expect(e.depends_on_session).toBe('login');
 
+    // A private build: not released, and its scraper never contributes (so no revision releases it).
+    const scraperRow = await runtime.deps.db.kysely.selectFrom('scrapers').selectAll().where('id', '=', task.generated_api.scraper_id).executeTakeFirstOrThrow();
+    expect(scraperRow.contributes_to_marketplace).toBe(0);
+    expect(await runtime.deps.db.kysely.selectFrom('marketplace_listings').select('id').execute()).toEqual([]);
+
     // The generated API: log in, read the orders with the pair, and lose the session when the site logs out.
     const scraper = task.generated_api.scraper_id;
     const s = await call('POST', `/scraper/${scraper}/login`, key, { email: ACCOUNT.email, password: ACCOUNT.password });
