@@ -29,6 +29,8 @@ describe('building a login-protected site', () => {
   let app: FastifyInstance;
   const logLines: string[] = [];
   const answers: string[] = [];
+  /** Session cookies the sites issued and encryption keys the service answered: never stored or logged in clear. */
+  const secrets: string[] = [];
   const sites: FixtureSite[] = [];
   let n = 0;
 
@@ -163,12 +165,15 @@ describe('building a login-protected site', () => {
     const s = await call('POST', `/scraper/${scraper}/login`, key, { email: ACCOUNT.email, password: ACCOUNT.password });
     expect(s.statusCode, s.body).toBe(200);
     const pair = { 'x-session-id': s.json().session_id, 'x-encryption-key': s.json().encryption_key };
+    secrets.push(s.json().encryption_key);
     const list = protectedOnes.find((e) => /^list_/.test(e.endpoint_name)) ?? protectedOnes[0];
     const listed = await call('POST', `/scraper/${scraper}/${list.endpoint_name}`, key, list.sample_inputs, pair);
     expect(listed.statusCode, listed.body).toBe(200);
     const text = JSON.stringify(listed.json().data);
     expect(ORDERS.filter((o) => text.includes(o.number)).length).toBeGreaterThanOrEqual(5);
     expect((await call('POST', `/scraper/${scraper}/${list.endpoint_name}`, key, list.sample_inputs)).statusCode).toBe(422);
+    secrets.push(...shop.issued);
+    expect(shop.issued.length).toBeGreaterThan(1); // the build's session and the caller's
     shop.logoutAll();
     const after = await call('POST', `/scraper/${scraper}/${list.endpoint_name}`, key, list.sample_inputs, pair);
     expect(after.statusCode).toBe(422);
@@ -302,7 +307,10 @@ describe('building a login-protected site', () => {
         haystacks.push([table, JSON.stringify(rows)]);
       }
     }
+    expect(secrets.length).toBeGreaterThan(2);
     for (const [where, text] of haystacks) {
+      // The caller's own answers carry its encryption_key once; nothing else may.
+      if (where !== 'answers') for (const secret of secrets) expect(text.includes(secret), `a session secret found in ${where}`).toBe(false);
       expect(text.includes(ACCOUNT.password), `password found in ${where}`).toBe(false);
       expect(text.includes(encodeURIComponent(ACCOUNT.password)), `encoded password found in ${where}`).toBe(false);
     }
