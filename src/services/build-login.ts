@@ -67,13 +67,17 @@ export async function stashAnswer(deps: Deps, trx: Transaction<Database>, taskId
 }
 
 /** What the build may know of the login: allow_auth, the sign-in found earlier, the answers (opened here). */
-export async function buildAuthOf(deps: Deps, task: Pick<TaskRow, 'id' | 'allow_auth'>): Promise<BuildAuth> {
+export async function buildAuthOf(deps: Deps & Pick<ServiceDeps, 'logger'>, task: Pick<TaskRow, 'id' | 'allow_auth'>): Promise<BuildAuth> {
   if (task.allow_auth !== 1) return { allowed: false };
   const row = await deps.db.kysely.selectFrom('task_logins').selectAll().where('task_id', '=', task.id).executeTakeFirst();
   if (!row) return { allowed: true };
   const plan = (JSON.parse(row.plan) as LoginPlan | null) ?? undefined;
   const expired = row.secret_expires_at !== null && row.secret_expires_at <= deps.clock.now().toISOString();
   const answers = row.secret && !expired ? (unseal(secretOf(deps), aadOf(task.id), JSON.parse(row.secret)) as Record<string, string> | null) : null;
+  if (row.secret && !expired && !answers) {
+    // Sealed by another process with its own random key: the caller will be asked again.
+    deps.logger.warn({ taskId: task.id }, 'build login: the answer cannot be opened here; set QUARRY_HANDOFF_SECRET when workers run apart');
+  }
   return { allowed: true, plan, answers: answers ?? undefined };
 }
 

@@ -6,6 +6,13 @@ import { planFromPage } from '../../src/builder/auth/discover.js';
 import { credentialsPrompt, loginEndpoint, withLoginEndpoint } from '../../src/builder/auth/plan.js';
 import { validateRecipe, RECIPE_FORMAT } from '../../src/recipe/index.js';
 import { newSecret, seal, unseal } from '../../src/services/sessions.js';
+import pino from 'pino';
+import { createTestDb } from '../helpers/db.js';
+import { loadConfig } from '../../src/config/index.js';
+import { createUser } from '../../src/services/accounts.js';
+import { newTaskRow } from '../../src/services/task-rows.js';
+import { stashAnswer, buildAuthOf, dropAnswers } from '../../src/services/build-login.js';
+import { systemClock } from '../../src/clock.js';
 
 const page = (body: string) => `<html><head><title>T</title></head><body>${body}</body></html>`;
 
@@ -85,5 +92,30 @@ describe('sealing', () => {
     expect(unseal(key, Buffer.from('b'), sealed)).toBeNull();
     expect(unseal(key, aad, { ...sealed, ciphertext: Buffer.from('x').toString('base64') })).toBeNull();
     expect(seal(key, aad, { sid: 'v' }).ciphertext).not.toBe(sealed.ciphertext);
+  });
+});
+
+describe('the credential hand-off between the answer and the worker', () => {
+  it('opens only under the same QUARRY_HANDOFF_SECRET (another process without it asks again), merges a later code, and is dropped', async () => {
+    const testDb = await createTestDb();
+    try {
+      const deps = (secret: string) => ({ db: testDb.db, clock: systemClock, logger: pino({ level: 'silent' }), config: loadConfig({ ...testDb.env, QUARRY_HANDOFF_SECRET: secret }) });
+      const user = await createUser(testDb.db, systemClock, { email: `h${Date.now()}@example.test`, password: 'correct horse battery', plan: 'developer' });
+      const id = `task-${Date.now()}`;
+      await testDb.db.kysely.insertInto('tasks').values(newTaskRow({ id, user_id: user.id, url: 'https://a.test/', task: '', now: new Date().toISOString(), allow_auth: 1 })).execute();
+      const a = deps('secret-a');
+      await testDb.db.kysely.transaction().execute((trx) => stashAnswer(a, trx, id, { email: 'e@x.test', password: 'pw-123' }));
+      const stored = await testDb.db.kysely.selectFrom('task_logins').selectAll().where('task_id', '=', id).executeTakeFirstOrThrow();
+      expect(JSON.stringify(stored)).not.toContain('pw-123');
+      expect((await buildAuthOf(a, { id, allow_auth: 1 })).answers).toEqual({ email: 'e@x.test', password: 'pw-123' });
+      expect((await buildAuthOf(deps('secret-b'), { id, allow_auth: 1 })).answers).toBeUndefined();
+      expect(await buildAuthOf(a, { id, allow_auth: 0 })).toEqual({ allowed: false });
+      await testDb.db.kysely.transaction().execute((trx) => stashAnswer(a, trx, id, { otp: '123456' }));
+      expect((await buildAuthOf(a, { id, allow_auth: 1 })).answers).toEqual({ email: 'e@x.test', password: 'pw-123', otp: '123456' });
+      await dropAnswers(a, id);
+      expect((await buildAuthOf(a, { id, allow_auth: 1 })).answers).toBeUndefined();
+    } finally {
+      await testDb.cleanup();
+    }
   });
 });
