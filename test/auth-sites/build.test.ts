@@ -138,7 +138,8 @@ describe('building a login-protected site', () => {
     expect(task.user_input_prompt.message).toMatch(/refused/);
     expect(task.user_input_prompt.message).toMatch(/attempt 2 of 3/);
 
-    const right = await call('POST', `/dispatch/${d.task_id}`, key, { user_response: { email: ACCOUNT.email, password: ACCOUNT.password } });
+    // An extra field in the answer is ignored, not taken as a refusal.
+    const right = await call('POST', `/dispatch/${d.task_id}`, key, { user_response: { email: ACCOUNT.email, password: ACCOUNT.password, remember: 'yes' } });
     expect(right.statusCode).toBe(200);
     task = await waitFor(key, d.task_id, []);
     expect(task.status, task.error).toBe('completed');

@@ -42,10 +42,13 @@ export async function logInForBuild(
   signal: AbortSignal,
 ): Promise<BuildSession> {
   const host = new URL(plan.protectedUrl).host;
-  const recipe: Recipe = { format: RECIPE_FORMAT, name: host, description: '', source_url: plan.protectedUrl, endpoints: [loginEndpoint(plan, host)] };
+  const endpoint = loginEndpoint(plan, host);
+  const recipe: Recipe = { format: RECIPE_FORMAT, name: host, description: '', source_url: plan.protectedUrl, endpoints: [endpoint] };
   const jar = createCookieJar();
+  // Only the answers the login takes: an extra field in the caller's answer is not a refusal.
+  const known = Object.keys((endpoint.input_params.properties as Record<string, unknown> | undefined) ?? {});
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(answers)) if (typeof v === 'string' && v !== '') params[k] = v;
+  for (const [k, v] of Object.entries(answers)) if (known.includes(k) && typeof v === 'string' && v !== '') params[k] = v;
   try {
     await runEndpoint(recipe, LOGIN_ENDPOINT, params, { fetcher, signal, cookieJar: jar, coerceParams: true });
   } catch (err) {
