@@ -188,6 +188,7 @@ export async function createDispatch(
       .execute();
     await deps.queue.enqueue(trx, { kind: BUILD_JOB, payload: { taskId }, taskId, jobKey: `task:${taskId}` });
   });
+  deps.queue.nudge?.();
   return { task_id: taskId, matched: false, test_inputs: [], may_require_auth: mayRequireAuth };
 }
 
@@ -248,6 +249,7 @@ export async function respondToTask(
       jobKey: `task:${taskId}:resume:${t.iteration + 1}`,
     });
   });
+  deps.queue.nudge?.(); // the build resumes at once, not at the worker's next poll
   return { ok: true };
 }
 

@@ -72,7 +72,8 @@ describe('building a login-protected site', () => {
     const config = loadConfig({
       ...testDb.env,
       QUARRY_ALLOW_PRIVATE_TARGETS: '1',
-      QUARRY_QUEUE_POLL_MS: '50',
+      // A slow poll: dispatch and answers must wake the worker themselves (queue.nudge), or these tests crawl.
+      QUARRY_QUEUE_POLL_MS: '5000',
       QUARRY_JOB_HEARTBEAT_MS: '200',
       QUARRY_BUILD_TIME_BUDGET_MS: '40000',
       QUARRY_RATE_LIMITS: '0',
@@ -203,6 +204,7 @@ describe('building a login-protected site', () => {
     const { site } = await shopSite('form');
     const d = await dispatch(key, `${site.url}/account/orders`, true);
     let task = await waitFor(key, d.task_id, ['needs_input']);
+    const started = Date.now();
     for (let i = 1; i <= 3; i++) {
       expect(task.status).toBe('needs_input');
       expect((await call('POST', `/dispatch/${d.task_id}`, key, { user_response: { email: ACCOUNT.email, password: `wrong-${i}` } })).statusCode).toBe(200);
@@ -210,6 +212,8 @@ describe('building a login-protected site', () => {
     }
     expect(task.status).toBe('failed');
     expect(task.error).toMatch(/failed 3 times/);
+    // Each answer resumed the build at once: three rounds well inside one 5 s poll interval.
+    expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('a one-time code asked for mid-login is a second prompt', async () => {
