@@ -8,11 +8,15 @@ const LOGIN_PATH = /\/(log-?in|sign-?in|auth(entication)?|account\/log-?in|sessi
 const LOGIN_WORDS = /\b(log ?in|sign ?in|anmelden|iniciar sesi[oó]n|connexion|se connecter|inloggen|accedi|entrar|zaloguj)\b/i;
 
 /** A short reason when the page looks like a login wall, else null. */
+/** A notice that the content is for signed-in users only ("log in to see your orders"). */
+const SIGN_IN_NOTICE =
+  /\b((log|sign) ?in (to|first to) (see|view|access|continue|read)|please (log|sign) ?in\b|you (must|need to) (be )?(logged|signed) ?in|(login|sign-?in) required|members only)/i;
+
 export function detectLoginWall(page: { finalUrl?: string; url: string; status: number; text: string }): string | null {
   if (page.status === 401) return 'the site answered 401 Unauthorized';
   const $ = cheerio.load(page.text);
   const password = $('input[type="password"]').length > 0;
-  if (!password) return null;
+  if (!password) return signInNotice($);
   const url = page.finalUrl ?? page.url;
   if (LOGIN_PATH.test(new URL(url).pathname)) return `it redirects to a sign-in page (${new URL(url).pathname})`;
   // A password form that is most of the page: little text and few links besides it.
@@ -35,4 +39,15 @@ export async function probeLoginWall(
   } catch {
     return false;
   }
+}
+
+/** A short page whose message is "sign in to see this", with a way to sign in: the content is behind a login. */
+function signInNotice($: cheerio.CheerioAPI): string | null {
+  $('script,style,noscript').remove();
+  const text = $('body').text().replace(/\s+/g, ' ').trim();
+  if (text.length > 1500 || !SIGN_IN_NOTICE.test(text)) return null;
+  const signInLink = $('a[href]')
+    .toArray()
+    .some((a) => LOGIN_PATH.test($(a).attr('href') ?? '') || LOGIN_WORDS.test($(a).text()));
+  return signInLink ? 'the page asks to sign in to see it' : null;
 }

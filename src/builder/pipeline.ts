@@ -28,6 +28,7 @@ import { testEndpoint } from './test-endpoints.js';
 import { recordSchema, successBodySchema } from './schema-of.js';
 import { detectLoginWall } from './login-wall.js';
 import type { LlmAssist } from './llm/index.js';
+import { checkEntryRefusal, checkLoginWall, openBuildSession, withLoginEndpoint, type BuildAuth, type BuildSession } from './auth/index.js';
 import { proposeWithLlm } from './llm/propose.js';
 
 export class BuildFailedError extends Error {}
@@ -42,6 +43,8 @@ export interface BuildRequest {
   publicUrl: string;
   llm: LlmAssist | null;
   logger?: Logger;
+  /** Login-protected sites (builder/auth/): allow_auth and, when answered, the caller's credentials. */
+  auth?: BuildAuth;
 }
 
 export interface BuildOutcome {
@@ -74,7 +77,7 @@ function siteInfo(exploration: Exploration): SiteInfo {
   return { host: new URL(exploration.entry.finalUrl).host, title: pageTitle(exploration) ?? null, description: meta, lang, text };
 }
 
-async function exploreSite(req: BuildRequest, intent: TaskIntent): Promise<Exploration> {
+async function exploreSite(req: BuildRequest, intent: TaskIntent, session: BuildSession | null): Promise<Exploration> {
   const { progress } = req;
   progress.stage('fetching', `Fetching ${req.url}`);
   try {
@@ -95,6 +98,8 @@ async function exploreSite(req: BuildRequest, intent: TaskIntent): Promise<Explo
     return exploration;
   } catch (err) {
     if (req.signal.aborted) throw err;
+    // An entry page answering 401/403 may be a login wall (issue 13, builder/auth/).
+    await checkEntryRefusal(req, err, session, (message) => new BuildFailedError(message));
     if (isRobotsRefusal(err)) throw new BuildFailedError(`robots.txt of ${new URL(req.url).host} disallows fetching ${req.url}`);
     const reason = isQuarryError(err) ? err.message : err instanceof Error ? err.message : String(err);
     throw new BuildFailedError(`Could not reach ${req.url}: ${reason}`);
@@ -114,11 +119,17 @@ function checkEntry(req: BuildRequest, exploration: Exploration): void {
   }
 }
 
-export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
-  const { progress, signal } = req;
+export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
+  const { progress, signal } = request;
+  // Login-protected sites (issue 13, builder/auth/): with the caller's answers, log in first and
+  // build through that one session; a wall met while exploring asks for them (or fails).
+  const session = await openBuildSession(request);
+  if (session) progress.log('info', 'Logged in; exploring as the signed-in user');
+  const req: BuildRequest = session ? { ...request, fetcher: session.fetcher } : request;
   const intent = parseTask(req.task);
-  const exploration = await exploreSite(req, intent);
+  const exploration = await exploreSite(req, intent, session);
   signal.throwIfAborted();
+  await checkLoginWall(req, exploration, session, (message) => new BuildFailedError(message));
   checkEntry(req, exploration);
   progress.stage(
     'analyzing',
@@ -234,7 +245,8 @@ export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
   const recipe: Recipe = {
     ...draft,
     description: `${draft.name}: ${passed.map((e) => e.name).join(', ')}. Built from ${source_url}.`,
-    endpoints: passed,
+    // Behind a login (issue 13): a login endpoint first; the others depend on its session.
+    endpoints: session ? withLoginEndpoint(passed, session.plan, new URL(source_url).host) : passed,
   };
   const valid = validateRecipe(recipe);
   if (!valid.ok) throw new Error(`builder produced an invalid recipe: ${JSON.stringify(valid.errors.slice(0, 3))}`);

@@ -68,6 +68,13 @@ export interface Config {
   oauth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; codeTtlMs: number };
   /** Folder of the built dashboard (web/dist); the service serves it at `/`. */
   webDistDir: string;
+  /** A login endpoint's session with a site: idle time before it expires (docs/sessions.md). */
+  apiSessionIdleMs: number;
+  /**
+   * Key of the credentials waiting between a task's answer and its build worker (docs/sessions.md).
+   * Unset: a random key per process (fine with the embedded worker; set it when workers are separate).
+   */
+  handoffSecret: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -169,6 +176,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       codeTtlMs: int(env, 'QUARRY_OAUTH_CODE_TTL_MS', 60 * 1000),
     },
     webDistDir: path.resolve(env.QUARRY_WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
+    apiSessionIdleMs: int(env, 'QUARRY_API_SESSION_IDLE_MS', 24 * 3600 * 1000),
+    handoffSecret: env.QUARRY_HANDOFF_SECRET || null,
     ...overrides,
   };
   return Object.freeze(config);

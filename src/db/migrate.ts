@@ -6,15 +6,17 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import * as m0001 from './migrations/0001_init.js';
 import * as m0002 from './migrations/0002_marketplace.js';
 import * as m0003 from './migrations/0003_revisions.js';
-import * as m0006 from './migrations/0006_scale_out.js';
+import * as m0004 from './migrations/0004_sessions.js';
 import * as m0005 from './migrations/0005_oauth.js';
+import * as m0006 from './migrations/0006_scale_out.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_init': m0001,
   '0002_marketplace': m0002,
   '0003_revisions': m0003,
-  '0006_scale_out': m0006,
+  '0004_sessions': m0004,
   '0005_oauth': m0005,
+  '0006_scale_out': m0006,
 };
 
 const TABLE = 'quarry_migrations';

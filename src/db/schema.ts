@@ -218,6 +218,35 @@ export interface EndpointHealthTable {
   repairs: number;
 }
 
+/** A caller's session with a site (login endpoint); cookies encrypted, see docs/sessions.md. */
+export interface ApiSessionsTable {
+  id: string;
+  user_id: string;
+  scraper_id: string;
+  login_endpoint: string;
+  /** base64: HKDF salt, GCM nonce, GCM tag, encrypted cookie jar. */
+  salt: string;
+  iv: string;
+  tag: string;
+  ciphertext: string;
+  created_at: string;
+  last_used_at: string;
+  /** Idle expiry: pushed forward on every use. */
+  expires_at: string;
+}
+
+/** A build's login state (docs/sessions.md): the form found, failures, encrypted credentials in transit. */
+export interface TaskLoginsTable {
+  task_id: string;
+  /** JSON of the sign-in form the builder found (never a secret). */
+  plan: string;
+  failures: number;
+  /** Encrypted credentials waiting for the worker; null once the build took or dropped them. */
+  secret: string | null;
+  secret_expires_at: string | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   web_sessions: WebSessionsTable;
@@ -237,6 +266,8 @@ export interface Database {
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
+  api_sessions: ApiSessionsTable;
+  task_logins: TaskLoginsTable;
 }
 
 /** A long MCP result kept for `read_more` (migration 0006); `body` is the stored result as JSON. */

@@ -11,6 +11,7 @@ import { taskJob } from './task-job.js';
 import { buildApi, BuildFailedError, type BuildOutcome } from '../builder/pipeline.js';
 import { createLlmAssist } from '../builder/llm/index.js';
 import { publishRelease, linkToRelease, type PublishedRelease } from '../services/marketplace/index.js';
+import { buildAuthOf, dropAnswers, pauseForLogin } from '../services/build-login.js';
 
 export interface BuildPayload {
   taskId: string;
@@ -24,6 +25,9 @@ export function buildJob(deps: ServiceDeps): { handler: JobHandler<BuildPayload>
     noun: 'build',
     isUserFailure: (err): err is Error => err instanceof BuildFailedError,
     async run(_payload, { task, progress, signal, budget }) {
+      // Login-protected sites (issue 13, services/build-login.ts): allow_auth, the sign-in found
+      // earlier and the caller's sealed answers; a login stop becomes needs_input (or failed).
+      const auth = await buildAuthOf(deps, task);
       const outcome = await buildApi({
         url: task.url,
         task: task.task,
@@ -34,13 +38,24 @@ export function buildJob(deps: ServiceDeps): { handler: JobHandler<BuildPayload>
         publicUrl: deps.config.publicUrl,
         llm: createLlmAssist(deps.config),
         logger: deps.logger,
+        auth,
+      }).catch(async (err: unknown) => {
+        if (await pauseForLogin(deps, task, err, progress)) return null;
+        if (auth.answers) await dropAnswers(deps, task.id);
+        throw err;
       });
+      if (!outcome) return; // waiting for the caller's answer
+      if (auth.answers) await dropAnswers(deps, task.id);
       progress.stage('publishing', 'Publishing the API');
       // Marketplace: a contributing build releases to its site's canonical before the task
       // completes, so a completed task already carries marketplace_apis (and a dispatch made
-      // right after it matches). A release failure never fails the build.
-      const release = task.contributes_to_marketplace === 1 ? await releaseBuild(deps, task, outcome) : null;
-      const published = await publishBuild(deps, task, { recipe: outcome.recipe, progress: { ...progress.current, stage: 'done', percent: 100, headline: 'API ready' } });
+      // right after it matches). A release failure never fails the build. A build behind a
+      // login is private (its samples come from someone's account): never released.
+      const behindLogin = outcome.recipe.endpoints.some((e) => e.initiates_session);
+      const release = task.contributes_to_marketplace === 1 && !behindLogin ? await releaseBuild(deps, task, outcome) : null;
+      // Private also later: its scraper does not contribute, so no revision releases it either.
+      const owner = behindLogin ? { ...task, contributes_to_marketplace: 0 } : task;
+      const published = await publishBuild(deps, owner, { recipe: outcome.recipe, progress: { ...progress.current, stage: 'done', percent: 100, headline: 'API ready' } });
       if (!published) return; // cancelled while finishing: nothing was published
       if (release) await linkToRelease(deps, published, release).catch((err: unknown) => deps.logger.warn({ err }, 'marketplace: linking the built scraper failed'));
     },

@@ -15,6 +15,7 @@ export class EmbeddedWorker implements Worker {
   private stopping = false;
   private stopped: Promise<void> | null = null;
   private readonly sleeper = new Sleeper();
+  private stopListening: (() => void) | null = null;
 
   constructor(private readonly opts: RunnerOptions & QueueSettings) {
     this.id = opts.workerId;
@@ -24,6 +25,8 @@ export class EmbeddedWorker implements Worker {
   start(): void {
     if (this.loop || this.stopping) return;
     this.runner.start();
+    // queue.nudge(): jobs were committed, look now rather than at the next poll.
+    this.stopListening = this.opts.events.on('jobs:due', () => this.sleeper.wake());
     this.loop = this.claimLoop();
   }
 
@@ -35,6 +38,7 @@ export class EmbeddedWorker implements Worker {
 
   private async shutdown(options: StopOptions): Promise<void> {
     this.stopping = true;
+    this.stopListening?.();
     this.sleeper.wake();
     await this.loop;
     await this.runner.drain(options.abort ? 0 : (options.graceMs ?? this.opts.shutdownGraceMs));

@@ -14,6 +14,8 @@ export interface QueueEvents {
   'job:cancelled': { job: Job };
   /** `queue.cancel()` flagged running jobs: workers in this process abort them at once. */
   'job:cancel_requested': { jobIds: string[] };
+  /** Jobs were committed that may be due now (`queue.nudge()`): local workers claim at once. */
+  'jobs:due': Record<string, never>;
 }
 
 type Listener<T> = (payload: T) => void | Promise<void>;

@@ -96,6 +96,7 @@ export function createQueue(options: CreateQueueOptions): Queue {
     events,
     settings,
     createWorker: (w = {}) => new EmbeddedWorker(workerContext(w)),
+    nudge: () => events.emit('jobs:due', {}),
     close: async () => {},
     ping: () => producer.ping(),
   };

@@ -119,6 +119,11 @@ export interface JobQueue {
   getJob(jobId: string): Promise<Job | null>;
   /** Every job of a task, oldest first. */
   listJobsForTask(taskId: string): Promise<Job[]>;
+  /**
+   * After the caller committed new jobs: this process's idle workers claim at once instead of at
+   * their next poll (an answered task resumes without a polling delay). Optional, best effort.
+   */
+  nudge?(): void;
 }
 
 export interface StopOptions {

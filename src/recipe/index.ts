@@ -19,3 +19,4 @@ export {
 } from './interpreter/index.js';
 export { DEFAULT_LIMITS, type RunLimits, type RunLogger } from './interpreter/context.js';
 export type { FallbackBody } from './interpreter/fallback.js';
+export { findLoginForms, findPasswordForm, findOtpForm, type LoginForm, type LoginFormField } from './interpreter/login-form.js';

@@ -247,6 +247,7 @@ const step = tagged('type', {
       method: { enum: ['POST', 'GET'] },
       form: stringMap,
       json: true,
+      otp: nonEmpty,
       success: closed({ cookie: nonEmpty, selector: nonEmpty, status: httpStatus }),
     },
     ['type', 'url'],

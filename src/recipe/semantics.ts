@@ -154,6 +154,7 @@ function stepTemplates(step: Step, path: string): Array<[string, string]> {
     map(step.query, `${path}/query`);
     map(step.headers, `${path}/headers`);
   }
+  if (step.type === 'login' && step.otp) out.push([step.otp, `${path}/otp`]);
   if (step.type === 'render') out.push([step.url, `${path}/url`]);
   if (step.type === 'set') out.push(...deepStrings(step.vars, `${path}/vars`));
   if (step.type === 'shape') {

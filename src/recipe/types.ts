@@ -184,13 +184,19 @@ export interface RenderStep {
   capture?: string;
 }
 
-/** Log into the site; the session's cookies are kept encrypted (executed by a later issue). */
+/**
+ * Log into the site (interpreter/login.ts): with `form`, read the sign-in form at `url` and post
+ * it back with its hidden fields (CSRF tokens) and these values; with `json`, post the JSON to
+ * `url`. The call's cookies become the caller's session (services/sessions.ts).
+ */
 export interface LoginStep {
   type: 'login';
   url: string;
   method?: 'POST' | 'GET';
   form?: Record<string, string>;
   json?: unknown;
+  /** Template of the one-time code, sent when the site asks for one after the password. */
+  otp?: string;
   /** How success is recognised. */
   success?: { cookie?: string; selector?: string; status?: number };
 }

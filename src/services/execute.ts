@@ -15,6 +15,7 @@ import type { ServiceDeps } from './deps.js';
 import { charge, getBalance, mayAfford } from './credits.js';
 import { findScraper, getVersion, type ScraperRow } from './scrapers.js';
 import { recordExecution } from '../metrics/index.js';
+import { prepareSessionCall, refuseSessionInUrl } from './sessions.js';
 
 export interface ExecutionCaller {
   userId: string;
@@ -156,6 +157,7 @@ export async function executeEndpoint(
   try {
     const version = parseSnapshotVersion(req.versionHeader);
     const params = paramsOf(req.params);
+    if (req.httpMethod === 'GET') refuseSessionInUrl(params); // sessions.ts: a key in a URL ends up in logs
     const session = takeSession(req.sessionHeaders, params);
     if (unsafeText(req.endpointName)) throw notFound('This API has no such endpoint');
     resolved = await resolveScraper(deps, caller, req.scraperId, version);
@@ -163,10 +165,9 @@ export async function executeEndpoint(
     if (req.httpMethod === 'GET' && endpoint.method !== 'GET') {
       throw badRequest(`Endpoint ${endpoint.name} takes POST with a JSON body`);
     }
-    if (session) {
-      // Sessions are created by login endpoints; none is known until that feature stores them.
-      throw new QuarryError('session_invalid', 'Unknown or expired session');
-    }
+    // Login-protected APIs (services/sessions.ts): the login endpoint opens a session; the
+    // endpoints that depend on it run with the caller's decrypted cookies.
+    const sessionCall = await prepareSessionCall(deps, caller, resolved.scraper.id, resolved.recipe, endpoint, session);
     const price = endpoint.price ?? CHARGES.defaultEndpointPrice;
     const affordable = await mayAfford(deps.db.kysely, caller.userId, price);
     if (!affordable.ok) {
@@ -175,11 +176,13 @@ export async function executeEndpoint(
         credits_remaining: affordable.balance,
       });
     }
-    const result = await runEndpoint(resolved.recipe, endpoint.name, params, {
-      fetcher: deps.fetcher,
+    const run = await runEndpoint(resolved.recipe, endpoint.name, params, {
+      fetcher: sessionCall.fetcher,
+      cookieJar: sessionCall.cookieJar,
       signal: req.signal,
       logger: deps.logger,
-    });
+    }).catch((err: unknown) => sessionCall.fail(err));
+    const result = { ...run, body: await sessionCall.finish(run.body, run.cookieJar) };
     // Charged only on success, atomically: concurrent calls can never take the balance below zero.
     const charged = await charge(deps.db.kysely, deps.clock, caller.userId, price, 'endpoint_call', `${resolved.scraper.id}/${endpoint.name}`);
     if (!charged.ok) {

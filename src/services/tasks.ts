@@ -16,6 +16,7 @@ import { chargeOrThrow } from './credits.js';
 import { findScraper, getLatestVersion, getOwnedScraper } from './scrapers.js';
 import { generatedApi, type GeneratedApi } from './api-view.js';
 import { matchDispatch } from './marketplace/match.js';
+import { dropAnswers, isCredentialsPrompt, stashAnswer } from './build-login.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -186,6 +187,7 @@ export async function createDispatch(
       .execute();
     await deps.queue.enqueue(trx, { kind: BUILD_JOB, payload: { taskId, ...(requestId ? { requestId } : {}) }, taskId, jobKey: `task:${taskId}` });
   });
+  deps.queue.nudge?.();
   return { task_id: taskId, matched: false, test_inputs: [], may_require_auth: mayRequireAuth };
 }
 
@@ -231,8 +233,13 @@ export async function respondToTask(
       missing.map((f) => ({ field: f.name, message: 'required' })),
     );
   }
+  // Credentials never reach the task row, its view or the job payload: they are sealed for the
+  // worker and deleted when the build ends (services/build-login.ts).
+  const credentials = isCredentialsPrompt(prompt);
   await deps.db.kysely.transaction().execute(async (trx) => {
-    const moved = await transitionTask(trx, deps.clock, taskId, 'queued', { user_response: JSON.stringify(userResponse) }, ['needs_input']);
+    if (credentials) await stashAnswer(deps, trx, taskId, userResponse);
+    const answer = credentials ? null : JSON.stringify(userResponse);
+    const moved = await transitionTask(trx, deps.clock, taskId, 'queued', { user_response: answer }, ['needs_input']);
     if (!moved) throw conflict(`Task ${taskId} is no longer waiting for input`);
     await deps.queue.enqueue(trx, {
       kind: BUILD_JOB,
@@ -241,6 +248,7 @@ export async function respondToTask(
       jobKey: `task:${taskId}:resume:${t.iteration + 1}`,
     });
   });
+  deps.queue.nudge?.(); // the build resumes at once, not at the worker's next poll
   return { ok: true };
 }
 
@@ -257,6 +265,7 @@ export async function cancelTask(
     const moved = await transitionTask(deps.db.kysely, deps.clock, taskId, 'cancelled', { error: null }, [t.status as TaskStatus]);
     if (moved) {
       await deps.queue.cancel({ taskId });
+      await dropAnswers(deps, taskId); // a build behind a login keeps no answer once cancelled
       return { task_id: taskId, previous_status: t.status, cancelled: true };
     }
   }

@@ -49,4 +49,6 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'GET', path: () => '/account/usage', owned: false },
   { method: 'GET', path: () => '/account/oauth-grants', owned: false },
   { method: 'DELETE', path: () => '/account/oauth-grants/any-grant', owned: false },
+  // Sessions of login endpoints: another account's session is unknown (404), tested in test/auth-sites/sessions.test.ts.
+  { method: 'DELETE', path: () => '/sessions/ses_unknown', owned: false },
 ];

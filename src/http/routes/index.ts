@@ -23,6 +23,7 @@ import events from './dispatch/events.js';
 import execute from './scraper/execute.js';
 import scraperMetadata from './scraper/metadata.js';
 import importRecipe from './scraper/import.js';
+import deleteSession from './sessions/delete.js';
 import { ROUTES as MARKETPLACE_ROUTES } from './marketplace/index.js';
 import { ROUTES as EXPORT_ROUTES } from './exports/index.js';
 import { ROUTES as REVISION_ROUTES } from './revisions/index.js';
@@ -54,6 +55,7 @@ export const ROUTES: RouteModule[] = [
   execute,
   scraperMetadata,
   importRecipe,
+  deleteSession,
   ...MARKETPLACE_ROUTES,
   ...EXPORT_ROUTES,
   ...REVISION_ROUTES,

@@ -8,6 +8,7 @@ import type { Step } from '../types.js';
 import { throwIfAborted, type RunContext, type RunSteps } from './context.js';
 import { runExtract } from './extract.js';
 import { runFollow } from './follow.js';
+import { runLogin } from './login.js';
 import { runPaginate } from './paginate.js';
 import { runRequest } from './request.js';
 import { runSet, runShape } from './shape.js';
@@ -29,7 +30,7 @@ const HANDLERS: Handlers = {
   set: runSet,
   shape: runShape,
   render: notYet('A render step needs the browser engine'),
-  login: notYet('A login step needs the session engine'),
+  login: runLogin,
   script: notYet('A script step needs the script sandbox'),
 };
 

@@ -134,7 +134,9 @@ export async function sweepOnce(deps: Deps, options: SweepOptions = {}): Promise
     const scraper = await findScraper(deps.db.kysely, c.scraper_id);
     if (!scraper || scraper.source === 'canonical') continue;
     const live = await getLatestVersion(deps.db.kysely, scraper);
-    if (!live.recipe.endpoints.some((e) => e.name === c.endpoint_name)) continue;
+    const endpoint = live.recipe.endpoints.find((e) => e.name === c.endpoint_name);
+    // Login-protected endpoints (docs/sessions.md) cannot be checked without the caller's session.
+    if (!endpoint || endpoint.initiates_session || endpoint.depends_on_session) continue;
     const check = await checkEndpoint(live.recipe, c.endpoint_name, { fetcher: deps.fetcher, signal: options.signal });
     report.checked.push({ ...c, ok: check.ok, problem: check.problem });
     const key = { scraper_id: scraper.id, endpoint_name: c.endpoint_name };

@@ -1,0 +1,101 @@
+/**
+ * The `login` step: log into the site with the caller's credentials, in the call's cookie jar.
+ *
+ * - `form`: fetch the sign-in page at `url`, find its password form, and post it back with the
+ *   site's own hidden fields (a fresh CSRF token every time) plus the step's values; the fetcher
+ *   follows the redirects and keeps the cookies of every hop.
+ * - `json`: post the JSON to `url` (a JSON login API).
+ * - A page that then asks for a one-time code gets the `otp` template's value (422 naming `otp`
+ *   when the caller sent none).
+ * - Success is what `success` says (status, a cookie, a selector on the landing page); without
+ *   it, landing on a page that still shows the sign-in form means the site refused.
+ * A refusal is 422 `input_format_invalid` naming `password`: the credentials are the input.
+ */
+import * as cheerio from 'cheerio';
+import { QuarryError } from '../../errors/index.js';
+import type { FetchRequest, FetchResponse } from '../../fetch/types.js';
+import { fillDeep, fillString, resolveUrl } from '../template.js';
+import type { LoginStep } from '../types.js';
+import { FetchedPage, chargeRequest, scopeOf, throwIfAborted, type RunContext } from './context.js';
+import { findOtpForm, findPasswordForm, type LoginForm } from './login-form.js';
+
+export async function runLogin(step: LoginStep, ctx: RunContext): Promise<void> {
+  const scope = scopeOf(ctx);
+  const url = resolveUrl(fillString(step.url, scope, 'url'), ctx.run.recipe.source_url);
+  if (!url) throw new QuarryError('scraper_bug', 'The login URL is not a valid http(s) URL.');
+  let res: FetchResponse;
+  if (step.json !== undefined) {
+    res = await send(ctx, { url, method: step.method ?? 'POST', body: JSON.stringify(fillDeep(step.json, scope) ?? null), headers: { 'content-type': 'application/json', accept: 'application/json' } });
+  } else {
+    const page = await send(ctx, { url, method: 'GET' });
+    const form = findPasswordForm(page.text, page.url);
+    if (!form) {
+      throw new QuarryError('scraper_bug', `The sign-in form was not found at ${page.url}; the site may have changed.`, { url: page.url });
+    }
+    const values: Record<string, string> = {};
+    for (const [name, template] of Object.entries(step.form ?? {})) values[name] = fillString(template, scope, 'raw');
+    res = await submit(ctx, form, values);
+  }
+  const otpForm = res.status < 400 ? findOtpForm(res.text, res.url) : null;
+  if (otpForm) {
+    const code = step.otp ? fillString(step.otp, scope, 'raw').trim() : '';
+    const field = otpForm.fields.find((f) => f.role === 'otp')!;
+    if (!code) {
+      throw new QuarryError('input_format_invalid', 'The site asks for a one-time code after the password: send it as otp.', {
+        param: 'otp',
+        url: res.url,
+        label: field.label,
+      });
+    }
+    res = await submit(ctx, otpForm, { [field.name]: code });
+    if (findOtpForm(res.text, res.url)) throw refused(res, 'otp', 'The site refused the one-time code.');
+  }
+  if (!succeeded(step, res, ctx)) throw refused(res, 'password', 'The site refused these credentials (login failed).');
+  ctx.page = new FetchedPage(res, res.contentType);
+  ctx.data = { logged_in: true };
+}
+
+function refused(res: FetchResponse, param: string, message: string): QuarryError {
+  return new QuarryError('input_format_invalid', message, { param, url: res.url, upstream_status_code: res.status });
+}
+
+function succeeded(step: LoginStep, res: FetchResponse, ctx: RunContext): boolean {
+  const want = step.success;
+  if (want?.status !== undefined ? res.status !== want.status : res.status >= 400) return false;
+  if (want?.cookie && !ctx.run.cookieJar.cookieHeader(res.url).split(/;\s*/).some((c) => c.startsWith(`${want.cookie}=`))) return false;
+  if (want?.selector) return cheerio.load(res.text)(want.selector).length > 0;
+  // Still looking at a sign-in form: the site did not take the credentials.
+  if (step.json === undefined && findPasswordForm(res.text, res.url)) return false;
+  if (step.json !== undefined && /json/.test(res.contentType)) return !jsonSaysNo(res.text);
+  return true;
+}
+
+/** A JSON login answer that reports failure in its body (`{ok: false}`, `{error: ...}`). */
+function jsonSaysNo(text: string): boolean {
+  try {
+    const body = JSON.parse(text) as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object') return false;
+    return body.ok === false || body.success === false || (body.error !== undefined && body.error !== null);
+  } catch {
+    return false;
+  }
+}
+
+async function submit(ctx: RunContext, form: LoginForm, values: Record<string, string>): Promise<FetchResponse> {
+  const body = new URLSearchParams({ ...form.hidden, ...values }).toString();
+  if (form.method === 'GET') {
+    const target = new URL(form.action);
+    target.search = body;
+    return send(ctx, { url: target.href, method: 'GET' });
+  }
+  return send(ctx, { url: form.action, method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+}
+
+async function send(ctx: RunContext, req: Pick<FetchRequest, 'url' | 'method' | 'body' | 'headers'>): Promise<FetchResponse> {
+  throwIfAborted(ctx.run);
+  chargeRequest(ctx.run);
+  const headers = { ...(ctx.run.recipe.headers ?? {}), ...req.headers };
+  // The parameters carry a password: only the address is ever logged.
+  ctx.run.logger?.debug?.({ method: req.method, url: req.url }, 'upstream login request');
+  return ctx.run.fetcher.fetch({ ...req, headers, cookieJar: ctx.run.cookieJar, signal: ctx.run.signal });
+}
