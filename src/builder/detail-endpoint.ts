@@ -8,6 +8,7 @@ import type { PageInput } from '../recipe/extract/index.js';
 import type { DetailParameterCandidate, Exploration } from './explore/types.js';
 import { induceDetailExtraction, type FieldReport } from './induce/index.js';
 import { describeFields } from './naming.js';
+import { detailFieldsShown } from './detail-details.js';
 
 /** Fields worth offering when the task names none, in order of interest. */
 export const DEFAULT_DETAIL_FIELDS = [
@@ -25,6 +26,8 @@ export interface DetailPlan {
   extraction: Extraction;
   /** The sampled detail pages the extraction was induced from. */
   pages: PageInput[];
+  /** Fields asked for that no sampled page shows: left out (the caller reports them). */
+  absent: string[];
 }
 
 export function paramSchema(candidate: DetailParameterCandidate): JsonSchema {
@@ -50,6 +53,10 @@ export function planDetailEndpoint(input: {
   fieldsNamed: boolean;
   vertical?: string;
   maxHeldOut?: number;
+  /** The task asks for "the details": add what the pages show beyond the named fields. */
+  allDetails?: boolean;
+  /** Keep named fields no page shows (an assistant may still find them); default false. */
+  keepAbsent?: boolean;
 }): DetailPlan | null {
   const detail = input.exploration.detail;
   if (!detail || detail.sampleUrls.length === 0 || detail.parameters.length === 0) return null;
@@ -58,12 +65,23 @@ export function planDetailEndpoint(input: {
     .filter((p) => p && p.status >= 200 && p.status < 300)
     .map((p) => ({ url: p.url, contentType: p.contentType, text: p.text }));
   if (pages.length === 0) return null;
-  const induced = induceDetailExtraction({ pages, fields: input.fields, vertical: input.vertical });
+  const extras = input.allDetails ? detailFieldsShown(pages, input.fields.map((f) => f.name)) : [];
+  const induced = induceDetailExtraction({ pages, fields: [...input.fields, ...extras], vertical: input.vertical });
   const extraction = induced.extraction;
-  // Without named fields, keep only what the site really has.
-  if (!input.fieldsNamed) {
-    const keep = new Set(induced.report.filter((r) => r.coverage >= 0.5 && r.confidence >= 0.5).map((r) => r.field));
-    for (const k of Object.keys(extraction.fields)) if (!keep.has(k)) delete extraction.fields[k];
+  const asked = new Set(input.fieldsNamed ? input.fields.map((f) => f.name) : []);
+  const report = new Map(induced.report.map((r) => [r.field, r]));
+  // Named fields stay unless no sampled page shows them; others only when the site really has them.
+  const absent: string[] = [];
+  // A label every sampled page shows is trusted a little more than a concept searched for.
+  const labelled = new Set(extras.filter((e) => e.hint).map((e) => e.name));
+  for (const k of Object.keys(extraction.fields)) {
+    const r = report.get(k);
+    if (asked.has(k)) {
+      if (r && r.coverage === 0 && !input.keepAbsent) {
+        absent.push(k);
+        delete extraction.fields[k];
+      }
+    } else if (!r || r.coverage < 0.5 || r.confidence < (labelled.has(k) ? 0.4 : 0.5)) delete extraction.fields[k];
   }
   const fields = Object.keys(extraction.fields);
   if (fields.length === 0) return null;
@@ -94,5 +112,6 @@ export function planDetailEndpoint(input: {
     cases: [...(trainingCases.length ? trainingCases : cases.slice(0, 3)), ...heldOutCases],
     extraction,
     pages,
+    absent,
   };
 }

@@ -213,6 +213,7 @@ const step = tagged('type', {
       steps,
       stop_on_empty: { type: 'boolean' },
       meta: { type: 'boolean' },
+      keep_from: templateOrNumber,
     },
     ['type', 'strategy', 'max_pages', 'steps'],
   ),

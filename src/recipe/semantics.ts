@@ -160,6 +160,7 @@ function stepTemplates(step: Step, path: string): Array<[string, string]> {
     if (typeof step.limit === 'string') out.push([step.limit, `${path}/limit`]);
     out.push(...deepStrings(step.meta, `${path}/meta`));
   }
+  if (step.type === 'paginate' && typeof step.keep_from === 'string') out.push([step.keep_from, `${path}/keep_from`]);
   if (step.type === 'paginate' && 'start' in step.strategy && typeof step.strategy.start === 'string') {
     out.push([step.strategy.start, `${path}/strategy/start`]);
   }

@@ -130,6 +130,12 @@ export interface PaginateStep {
   /** Stop when the page yields no records. Default true. */
   stop_on_empty?: boolean;
   /**
+   * The first page (1-based, a number or a template such as `'{page}'`) whose records are kept;
+   * pages before it are fetched only to walk on (a site with next links but no page numbers in
+   * its URLs). max_pages counts kept pages. Default 1.
+   */
+  keep_from?: number | string;
+  /**
    * Write paging facts into the answer's meta: `has_more` always, `page` (page_param) and
    * `next_cursor` (cursor). Default true; shape.meta can still override them.
    */

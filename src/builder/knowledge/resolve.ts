@@ -41,6 +41,11 @@ for (const concept of CONCEPTS) {
   }
 }
 
+/** The concept one of whose names is exactly these tokens joined by `_`, if any. */
+export function conceptNamed(key: string): Concept | undefined {
+  return byName.get(key);
+}
+
 /** Words that qualify a field with its vertical or a generic noun: `book_title`, `author_name`. */
 const QUALIFIERS = new Set(['product', 'item', 'book', 'recipe', 'article', 'job', 'page', 'the', 'of', 'name', 'value', 'main', 'full', 'text', 'list']);
 
