@@ -9,6 +9,7 @@ import type { DetailParameterCandidate, Exploration } from './explore/types.js';
 import { induceDetailExtraction, type FieldReport } from './induce/index.js';
 import { describeFields } from './naming.js';
 import { detailFieldsShown } from './detail-details.js';
+import { resolveField } from './knowledge/index.js';
 
 /** Fields worth offering when the task names none, in order of interest. */
 export const DEFAULT_DETAIL_FIELDS = [
@@ -28,6 +29,8 @@ export interface DetailPlan {
   pages: PageInput[];
   /** Fields asked for that no sampled page shows: left out (the caller reports them). */
   absent: string[];
+  /** Fields asked for, known to the registry, that no sampled page shows: kept, reported. */
+  unseen: string[];
 }
 
 export function paramSchema(candidate: DetailParameterCandidate): JsonSchema {
@@ -72,14 +75,20 @@ export function planDetailEndpoint(input: {
   const report = new Map(induced.report.map((r) => [r.field, r]));
   // Named fields stay unless no sampled page shows them; others only when the site really has them.
   const absent: string[] = [];
+  const unseen: string[] = [];
   // A label every sampled page shows is trusted a little more than a concept searched for.
   const labelled = new Set(extras.filter((e) => e.hint).map((e) => e.name));
   for (const k of Object.keys(extraction.fields)) {
     const r = report.get(k);
     if (asked.has(k)) {
       if (r && r.coverage === 0 && !input.keepAbsent) {
-        absent.push(k);
-        delete extraction.fields[k];
+        // A concept the registry knows keeps its general sources (JSON-LD, labels): other pages
+        // may show it. A field nothing knows and no sampled page shows is left out.
+        if (resolveField(k).known) unseen.push(k);
+        else {
+          absent.push(k);
+          delete extraction.fields[k];
+        }
       }
     } else if (!r || r.coverage < 0.5 || r.confidence < (labelled.has(k) ? 0.4 : 0.5)) delete extraction.fields[k];
   }
@@ -113,5 +122,6 @@ export function planDetailEndpoint(input: {
     extraction,
     pages,
     absent,
+    unseen,
   };
 }

@@ -154,6 +154,7 @@ export async function buildApi(req: BuildRequest): Promise<BuildOutcome> {
     keepAbsent: req.llm !== null,
   });
   for (const k of detail?.absent ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the ${noun.replace(/_/g, ' ')} pages: left out`);
+  for (const k of detail?.unseen ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the sampled ${noun.replace(/_/g, ' ')} pages: kept in case others show it`);
   // A detail endpoint is made when asked for, or when it is the only way to the wanted fields.
   if (detail && (wantKind('detail') || exploration.listPages.length === 0)) {
     plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields, samplePages: detail.pages });

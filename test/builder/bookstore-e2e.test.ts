@@ -80,11 +80,12 @@ describe('a bookstore it has never seen (issue 11)', () => {
     expect(detail).toMatchObject({ title: book.title, upc: book.upc });
   });
 
-  it('a field the site does not show is reported and left out', async () => {
-    const task = await build(t, u, `${site.url}/`, 'Get the book details from each book page: title, upc, isbn_13');
+  it('a field the site does not show is reported (and left out when nothing knows it)', async () => {
+    const task = await build(t, u, `${site.url}/`, 'Get the book details from each book page: title, upc, dedication, isbn_13');
     expect(task.status, task.error).toBe('completed');
     const get = endpoint(task, 'get_book');
-    expect(get.return_schema.properties.data.properties).not.toHaveProperty('isbn_13');
-    expect(task.progress.log.some((l: any) => /isbn_13.*left out/.test(l.message))).toBe(true);
+    expect(get.return_schema.properties.data.properties).not.toHaveProperty('dedication');
+    expect(task.progress.log.some((l: any) => /dedication.*left out/.test(l.message))).toBe(true);
+    expect(task.progress.log.some((l: any) => /isbn_13.*not shown/.test(l.message))).toBe(true);
   });
 });
