@@ -7,10 +7,25 @@
  */
 import { collapseWhitespace, createPageContext, type PageInput } from '../recipe/extract/index.js';
 import { conceptKey } from './task-intent.js';
+import { CONCEPTS, resolveField } from './knowledge/index.js';
 
 /** Concepts every detail page of a catalogue may show, kept only when found on the pages. */
 const DETAIL_CONCEPTS = ['description', 'sku', 'gtin', 'isbn13', 'mpn', 'brand'];
 const MAX_LABEL_FIELDS = 20;
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A label's output key: its concept's (`品牌` -> `brand`), or its own words when they are one. */
+function keyOfLabel(label: string): string | null {
+  const resolved = resolveField(label);
+  const own = conceptKey(label);
+  if (own && IDENTIFIER.test(own)) return own;
+  if (resolved.known && IDENTIFIER.test(resolved.concept.id)) return resolved.concept.id;
+  // Labels the registry lists for a concept ("保固" is a warranty's).
+  const folded = label.trim().toLowerCase();
+  const byLabel = CONCEPTS.find((c) => c.labels.some((l) => l.toLowerCase() === folded));
+  return byLabel && IDENTIFIER.test(byLabel.id) ? byLabel.id : null;
+}
 
 export function detailFieldsShown(pages: PageInput[], asked: string[]): Array<{ name: string; hint?: string }> {
   if (pages.length === 0) return [];
@@ -27,7 +42,7 @@ export function detailFieldsShown(pages: PageInput[], asked: string[]): Array<{ 
   const seen = new Set(asked);
   const out: Array<{ name: string; hint?: string }> = [];
   for (const label of shared.slice(0, MAX_LABEL_FIELDS)) {
-    const key = conceptKey(label);
+    const key = keyOfLabel(label);
     if (!key || seen.has(key)) continue;
     seen.add(key);
     out.push({ name: key, hint: label });

@@ -8,6 +8,7 @@ import { COMMERCE } from './commerce.js';
 import { COMMON } from './common.js';
 import { FOOD } from './food.js';
 import { MORE_LANGUAGES } from './languages.js';
+import { SCRIPT_LANGUAGES } from './scripts.js';
 import { MEDIA } from './media.js';
 import { OTHER } from './other.js';
 import type { Concept, Shape } from './types.js';
@@ -16,10 +17,13 @@ export const CONCEPTS: Concept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, .
 
 /** A concept with its words in the languages of languages.ts added (no duplicates). */
 function withMoreLanguages(concept: Concept): Concept {
-  const more = MORE_LANGUAGES[concept.id];
-  if (!more) return concept;
   const merge = (a: string[], b: string[] = []): string[] => [...new Set([...a, ...b])];
-  return { ...concept, names: merge(concept.names, more.names), labels: merge(concept.labels, more.labels), anchors: merge(concept.anchors, more.anchors) };
+  let out = concept;
+  for (const more of [MORE_LANGUAGES[out.id], SCRIPT_LANGUAGES[out.id]]) {
+    if (!more) continue;
+    out = { ...out, names: merge(out.names, more.names), labels: merge(out.labels, more.labels), anchors: merge(out.anchors, more.anchors) };
+  }
+  return out;
 }
 
 export function conceptById(id: string): Concept | undefined {
