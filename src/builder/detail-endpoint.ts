@@ -3,8 +3,8 @@
  * parameter is the template's variable part (or the path, or the whole URL: the explorer
  * proposes them best first); its extraction is induced from the sampled detail pages.
  */
-import type { EndpointRecipe, Extraction, JsonSchema } from '../recipe/types.js';
-import type { PageInput } from '../recipe/extract/index.js';
+import type { EndpointRecipe, Extraction, FieldSpec, JsonSchema } from '../recipe/types.js';
+import { evaluateExtraction, type PageInput } from '../recipe/extract/index.js';
 import type { DetailParameterCandidate, Exploration } from './explore/types.js';
 import { induceDetailExtraction, type FieldReport } from './induce/index.js';
 import { describeFields } from './naming.js';
@@ -45,6 +45,31 @@ export function paramSchema(candidate: DetailParameterCandidate): JsonSchema {
     };
   }
   return { type: 'object', properties, required: candidate.params.map((p) => p.name), additionalProperties: false };
+}
+
+/**
+ * Totals the pages state only as parts: a recipe's total time is its prep and cook time when
+ * the page gives no total (schema.org totalTime is prepTime + cookTime by definition).
+ */
+const TOTALS: Array<{ concept: string; parts: string[] }> = [{ concept: 'total_time', parts: ['prep_time', 'cook_time'] }];
+
+function addComputedTotals(fields: Record<string, FieldSpec>, pages: PageInput[]): void {
+  const byConcept = new Map<string, string>();
+  for (const name of Object.keys(fields)) {
+    const r = resolveField(name);
+    if (r.known && !byConcept.has(r.concept.id)) byConcept.set(r.concept.id, name);
+  }
+  for (const { concept, parts } of TOTALS) {
+    const total = byConcept.get(concept);
+    const names = parts.map((p) => byConcept.get(p));
+    if (!total || names.some((n) => !n) || fields[total].compute) continue;
+    fields[total] = { ...fields[total], compute: { op: 'sum', fields: names as string[] } };
+    // A "total" that on every sample equals one of its parts reads that part (a bare "time"
+    // label next to "Prep time"): only the sum is right then.
+    const rows = pages.map((p) => evaluateExtraction({ kind: 'object', fields }, p) as Record<string, unknown>);
+    const readsPart = rows.length > 0 && rows.every((r) => r[total] != null && (names as string[]).some((n) => r[n] != null && r[n] === r[total]));
+    if (readsPart) fields[total] = { sources: [{ const: null }], compute: { op: 'sum', fields: names as string[] } };
+  }
 }
 
 export function planDetailEndpoint(input: {
@@ -92,6 +117,7 @@ export function planDetailEndpoint(input: {
       }
     } else if (!r || r.coverage < 0.5 || r.confidence < (labelled.has(k) ? 0.4 : 0.5)) delete extraction.fields[k];
   }
+  addComputedTotals(extraction.fields, pages);
   const fields = Object.keys(extraction.fields);
   if (fields.length === 0) return null;
 

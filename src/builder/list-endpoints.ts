@@ -34,7 +34,10 @@ function followStep(detail: Extraction, linkField: string, missing: string[]): S
   const fields: Extraction = {
     kind: 'object',
     fields: Object.fromEntries(
-      Object.entries((detail as Extraction & { kind: 'object' }).fields).filter(([k]) => missing.includes(k)),
+      Object.entries((detail as Extraction & { kind: 'object' }).fields)
+        .filter(([k]) => missing.includes(k))
+        // A computed field followed without its parts reads only its own sources.
+        .map(([k, spec]) => [k, spec.compute && !spec.compute.fields.every((f) => missing.includes(f)) ? { ...spec, compute: undefined } : spec]),
     ),
   };
   return {

@@ -237,6 +237,20 @@ export interface FieldSpec {
   required?: boolean;
   /** Nested record(s): the field's value is an object read relative to the matched node. */
   fields?: Record<string, FieldSpec>;
+  /**
+   * A value combined from sibling fields of the same record, used when no source yields one
+   * (a recipe's total time = prep + cook when the page states only the parts).
+   */
+  compute?: ComputedValue;
+}
+
+/**
+ * `sum`: the sum of the named sibling fields' numbers (after their transforms), null unless
+ * every one has a number. The named fields must be plain (not computed themselves).
+ */
+export interface ComputedValue {
+  op: 'sum';
+  fields: string[];
 }
 
 export type Source =
