@@ -3,7 +3,7 @@
  * `Zutaten`, `number of pages`) to a Concept. Unknown names get a concept made from their
  * own words, so induction still searches labels, anchors and schema.org properties named alike.
  */
-import { fold } from '../../recipe/extract/index.js';
+import { words } from '../words.js';
 import { COMMERCE } from './commerce.js';
 import { COMMON } from './common.js';
 import { FOOD } from './food.js';
@@ -32,9 +32,7 @@ export function conceptById(id: string): Concept | undefined {
 
 /** `publicationDate`, `Publication-Date`, `publication date` -> ['publication', 'date']; `Maße`, `цена` keep their letters. */
 export function nameTokens(name: string): string[] {
-  return fold(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'))
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  return words(name);
 }
 
 const byName = new Map<string, Concept>();
