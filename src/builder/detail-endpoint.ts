@@ -66,10 +66,20 @@ function addComputedTotals(fields: Record<string, FieldSpec>, pages: PageInput[]
     fields[total] = { ...fields[total], compute: { op: 'sum', fields: names as string[] } };
     // A "total" that on every sample equals one of its parts reads that part (a bare "time"
     // label next to "Prep time"): only the sum is right then.
+    // Equal values alone are no proof (many pages state total = prep); the same first source is.
+    const sourceOf = (name: string) => JSON.stringify(fields[name].sources[0] ?? null);
     const rows = pages.map((p) => evaluateExtraction({ kind: 'object', fields }, p) as Record<string, unknown>);
-    const readsPart = rows.length > 0 && rows.every((r) => r[total] != null && (names as string[]).some((n) => r[n] != null && r[n] === r[total]));
+    const readsPart = (names as string[]).some(
+      (n) => sourceOf(n) === sourceOf(total) || (rows.length > 0 && rows.every((r) => r[total] != null && r[n] === r[total]) && sharesLabel(fields[total], fields[n])),
+    );
     if (readsPart) fields[total] = { sources: [{ const: null }], compute: { op: 'sum', fields: names as string[] } };
   }
+}
+
+/** Both fields read a label source with the same first label list (a generic "time" label). */
+function sharesLabel(a: FieldSpec, b: FieldSpec): boolean {
+  const labels = (f: FieldSpec) => f.sources.filter((s) => 'label' in s).map((s) => JSON.stringify(s));
+  return labels(a).some((l) => labels(b).includes(l));
 }
 
 export function planDetailEndpoint(input: {
