@@ -8,7 +8,7 @@ import type { EndpointRecipe, Extraction, FieldSpec, JsonSchema, PaginationStrat
 import type { PageInput } from '../recipe/extract/index.js';
 import type { DetailParameterCandidate, Exploration, FetchedPage } from './explore/types.js';
 import type { TaskIntent } from './task-intent.js';
-import { induceList, listSteps, type InducedList, type InducedJsonList } from './list/index.js';
+import { induceList, listSteps, NoListFound, type InducedList, type InducedJsonList } from './list/index.js';
 import type { ListRequest } from './list/types.js';
 import { induceJsonList } from './jsonapi/index.js';
 import { describeFields } from './naming.js';
@@ -190,8 +190,9 @@ export function planListEndpoints(input: {
       });
       plans.push(listEndpoint(names.list, noun, induced, { detail: input.detailExtraction, wantedKeys, pages: listPages, source: 'the list pages', detailParam: exploration.detail?.parameters[0] }));
       return plans;
-    } catch {
-      // No repeated records on the list pages: a JSON API may still carry them.
+    } catch (err) {
+      // No repeated records on the list pages: a JSON API may still carry them. Anything else is a bug.
+      if (!(err instanceof NoListFound)) throw err;
     }
   }
   for (const ep of exploration.jsonEndpoints) {
