@@ -4,11 +4,12 @@
  * paginate step over next links with a `limit` on records. When the task asks for fields
  * that only the detail pages hold, each record's detail page is followed (bounded).
  */
-import type { EndpointRecipe, Extraction, JsonSchema, Step } from '../recipe/types.js';
+import type { EndpointRecipe, Extraction, FieldSpec, JsonSchema, PaginationStrategy, Step, Transform } from '../recipe/types.js';
 import type { PageInput } from '../recipe/extract/index.js';
-import type { Exploration, FetchedPage } from './explore/types.js';
+import type { DetailParameterCandidate, Exploration, FetchedPage } from './explore/types.js';
 import type { TaskIntent } from './task-intent.js';
-import { induceList, listSteps, type InducedList, type InducedJsonList } from './list/index.js';
+import { induceList, listSteps, NoListFound, type InducedList, type InducedJsonList } from './list/index.js';
+import type { ListRequest } from './list/types.js';
 import { induceJsonList } from './jsonapi/index.js';
 import { describeFields } from './naming.js';
 
@@ -23,21 +24,20 @@ export interface EndpointPlan {
   samplePages?: PageInput[];
 }
 
-const FOLLOW_MAX = 20;
-const LIMIT_DEFAULT = 20;
+/** Records of one page whose detail pages are followed (a page of a listing rarely holds more). */
+const FOLLOW_MAX = 50;
 
 const asPage = (p: FetchedPage): PageInput => ({ url: p.url, contentType: p.contentType, text: p.text });
-
-function limitParam(): JsonSchema {
-  return { type: 'integer', minimum: 1, maximum: 200, default: LIMIT_DEFAULT, description: 'Most records to return.' };
-}
 
 /** Follow each record's detail page for fields the list does not show. */
 function followStep(detail: Extraction, linkField: string, missing: string[]): Step {
   const fields: Extraction = {
     kind: 'object',
     fields: Object.fromEntries(
-      Object.entries((detail as Extraction & { kind: 'object' }).fields).filter(([k]) => missing.includes(k)),
+      Object.entries((detail as Extraction & { kind: 'object' }).fields)
+        .filter(([k]) => missing.includes(k))
+        // A computed field followed without its parts reads only its own sources.
+        .map(([k, spec]) => [k, spec.compute && !spec.compute.fields.every((f) => missing.includes(f)) ? { ...spec, compute: undefined } : spec]),
     ),
   };
   return {
@@ -54,28 +54,88 @@ function followStep(detail: Extraction, linkField: string, missing: string[]): S
   };
 }
 
+/**
+ * The detail endpoint's parameter, read from each record's link (list -> detail chaining): the
+ * detail URL template made a regular expression whose group is the parameter (`/catalogue/{id}/`).
+ */
+function chainField(induced: InducedList | InducedJsonList, link: string, candidate: DetailParameterCandidate): { name: string; spec: FieldSpec } | null {
+  if (candidate.params.length !== 1) return null;
+  const param = candidate.params[0];
+  if (param.name === 'url') return null;
+  const linkSpec = (induced.extraction.fields as Record<string, FieldSpec>)[link];
+  if (!linkSpec) return null;
+  const path = candidate.urlTemplate.replace(/^[a-z]+:\/\/[^/]+/i, '');
+  let pattern = '';
+  for (const part of path.split(/(\{\+?[A-Za-z_][A-Za-z0-9_]*\})/)) {
+    const ref = /^\{(\+?)([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(part);
+    if (!ref) pattern += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    else if (ref[2] !== param.name) return null;
+    else pattern += ref[1] ? '(.+?)' : param.type === 'integer' ? '(\\d+)' : '([^/?#]+)';
+  }
+  const transforms: Transform[] = [
+    ...(linkSpec.transforms ?? []).filter((t) => t.op === 'absolute_url'),
+    { op: 'regex', pattern: `^[a-z]+://[^/]+${pattern}(?:[?#]|$)`, group: 1, flags: 'i' },
+    ...(param.type === 'integer' ? [{ op: 'integer' as const }] : []),
+  ];
+  return { name: param.name, spec: { sources: linkSpec.sources, transforms } };
+}
+
+/** How a caller reaches page N: a page-number or offset URL, a walk along next links, or nothing. */
+type Paging = { kind: 'numbered'; list: InducedList | InducedJsonList } | { kind: 'walk'; list: InducedList | InducedJsonList } | null;
+
+/**
+ * The paging the endpoint offers. A numbered URL (page or offset) is used when the first list
+ * page itself is one of its URLs (so page 1 is the page the build saw); otherwise the next links
+ * are walked to the asked page (`keep_from`), which reaches every page the site links.
+ */
+function pagingOf(induced: InducedList | InducedJsonList): Paging {
+  const options = 'paginationOptions' in induced ? induced.paginationOptions : [];
+  const first = induced.request.url;
+  const numbered = options.find((o) => (o.strategy.kind === 'page_param' || o.strategy.kind === 'offset') && firstPageIsNumbered(o, first));
+  if (numbered) return { kind: 'numbered', list: { ...induced, pagination: numbered.strategy, request: numbered.request } };
+  const current = induced.pagination;
+  if (current && (current.kind === 'page_param' || current.kind === 'offset') && options.length === 0) return { kind: 'numbered', list: induced };
+  const next = options.find((o) => o.strategy.kind === 'next_link') ?? (current?.kind === 'next_link' ? { strategy: current, request: induced.request } : undefined);
+  if (next) return { kind: 'walk', list: { ...induced, pagination: next.strategy, request: next.request } };
+  if (current && current.kind === 'cursor') return { kind: 'walk', list: induced };
+  return null;
+}
+
+/** The numbered request's page-1 URL is the first list page the build fetched. */
+function firstPageIsNumbered(option: { strategy: PaginationStrategy; request: ListRequest }, firstUrl: string): boolean {
+  const s = option.strategy;
+  const start = 'start' in s && typeof s.start === 'number' ? s.start : s.kind === 'page_param' ? 1 : 0;
+  const filled = option.request.url.replace(/\{(page|offset)\}/g, String(start));
+  const url = new URL(filled);
+  for (const [k, v] of Object.entries(option.request.query ?? {})) url.searchParams.set(k, v.replace(/\{(page|offset)\}/g, String(start)));
+  const a = new URL(firstUrl);
+  return url.pathname === a.pathname && [...url.searchParams].every(([k, v]) => a.searchParams.get(k) === v || (!a.searchParams.has(k) && Number(v) === start));
+}
+
+const PAGE_PARAM: JsonSchema = { type: 'integer', minimum: 1, maximum: 1000, default: 1, description: 'Page of the listing (1 = first).' };
+
 function listEndpoint(
   name: string,
   noun: string,
   induced: InducedList | InducedJsonList,
-  extra: { detail: Extraction | null; wantedKeys: string[]; pages: PageInput[]; source: string },
+  extra: { detail: Extraction | null; wantedKeys: string[]; pages: PageInput[]; source: string; detailParam?: DetailParameterCandidate },
 ): EndpointPlan {
   const fields = Object.keys(induced.extraction.fields);
-  const pagination = induced.pagination;
-  const byPage = pagination && (pagination.kind === 'page_param' || pagination.kind === 'offset');
+  const paging = pagingOf(induced);
   const properties: Record<string, JsonSchema> = {};
   let steps: Step[];
-  if (byPage && pagination) {
-    // One page per call, chosen by the caller.
-    properties.page = { type: 'integer', minimum: 1, maximum: 10_000, default: 1, description: 'Page number (1 = first).' };
-    const strategy =
-      pagination.kind === 'page_param'
-        ? { ...pagination, start: '{page}' }
-        : { ...pagination, start: `{page}` };
-    steps = listSteps({ ...induced, pagination: strategy as typeof pagination }, { maxPages: 1 });
+  const p = paging?.list.pagination;
+  if (p && p.kind === 'page_param' && paging?.kind === 'numbered' && (p.start ?? 1) === 1) {
+    // One page per call, chosen by the caller: the page number goes in the URL.
+    properties.page = PAGE_PARAM;
+    // The request's `{page}` reads the parameter itself: one page, no paginate step needed.
+    steps = listSteps({ ...paging.list, pagination: null } as typeof paging.list, { maxPages: 1 });
+  } else if (paging) {
+    // No page number to put in a URL (next links, offsets, cursors): walk to the asked page, keep it only.
+    properties.page = PAGE_PARAM;
+    steps = listSteps(paging.list, { maxPages: 1 }).map((s) => (s.type === 'paginate' ? { ...s, keep_from: '{page}' } : s));
   } else {
-    properties.limit = limitParam();
-    steps = [...listSteps(induced, { maxPages: 5 }), { type: 'shape', limit: '{limit}' }];
+    steps = listSteps({ ...induced, pagination: null } as typeof induced, { maxPages: 1 });
   }
   // Fields the caller asked for that the list does not show, read from each record's detail page.
   const missing = extra.wantedKeys.filter((k) => !fields.includes(k));
@@ -83,24 +143,26 @@ function listEndpoint(
   const detailFields = extra.detail && extra.detail.kind === 'object' ? Object.keys(extra.detail.fields) : [];
   const followable = missing.filter((k) => detailFields.includes(k));
   if (extra.detail && link && followable.length) {
-    const follow = followStep(extra.detail, link, followable);
-    const shapeAt = steps.findIndex((s) => s.type === 'shape');
-    if (shapeAt >= 0) steps.splice(shapeAt + 1, 0, follow);
-    else steps.push(follow);
+    steps.push(followStep(extra.detail, link, followable));
     fields.push(...followable);
+  }
+  const chain = extra.detailParam && link ? chainField(induced, link, extra.detailParam) : null;
+  if (chain && !fields.includes(chain.name)) {
+    (induced.extraction.fields as Record<string, FieldSpec>)[chain.name] = chain.spec;
+    fields.push(chain.name);
   }
   const endpoint: EndpointRecipe = {
     name,
     method: 'GET',
-    description: `List ${noun.replace(/_/g, ' ')} records from ${extra.source}: ${describeFields(fields)}.`,
+    description: `List ${noun.replace(/_/g, ' ')} records from ${extra.source}${paging ? ', one page per call' : ''}: ${describeFields(fields)}.`,
     input_params: { type: 'object', properties, additionalProperties: false },
     return_schema: { type: 'object' },
-    sample_inputs: byPage ? { page: 1 } : { limit: 5 },
+    sample_inputs: paging ? { page: 1 } : {},
     steps,
   };
-  const cases = byPage
+  const cases = paging
     ? [{ params: { page: 1 }, heldOut: false }, { params: { page: 2 }, heldOut: true }]
-    : [{ params: { limit: 5 }, heldOut: false }];
+    : [{ params: {}, heldOut: false }];
   return { endpoint, cases, fields, isList: true, samplePages: extra.pages };
 }
 
@@ -126,10 +188,11 @@ export function planListEndpoints(input: {
         detailTemplate: exploration.detail?.template,
         wantedFields: wantedKeys.length ? wantedKeys : undefined,
       });
-      plans.push(listEndpoint(names.list, noun, induced, { detail: input.detailExtraction, wantedKeys, pages: listPages, source: 'the list pages' }));
+      plans.push(listEndpoint(names.list, noun, induced, { detail: input.detailExtraction, wantedKeys, pages: listPages, source: 'the list pages', detailParam: exploration.detail?.parameters[0] }));
       return plans;
-    } catch {
-      // No repeated records on the list pages: a JSON API may still carry them.
+    } catch (err) {
+      // No repeated records on the list pages: a JSON API may still carry them. Anything else is a bug.
+      if (!(err instanceof NoListFound)) throw err;
     }
   }
   for (const ep of exploration.jsonEndpoints) {

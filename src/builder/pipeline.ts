@@ -148,7 +148,7 @@ export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
   const noun = entityNoun(intent.entity, schemaTypes);
   const names = endpointNames(noun);
   const wanted = intent.fields.length
-    ? intent.fields.map((f) => ({ name: fieldKey(f), hint: f }))
+    ? intent.fields.map((f) => ({ name: fieldKey(f), hint: intent.hints?.[f] ?? f }))
     : DEFAULT_DETAIL_FIELDS.map((name) => ({ name }));
   const wantKind = (k: 'list' | 'detail' | 'search') => intent.kinds.length === 0 || intent.kinds.includes(k);
 
@@ -161,7 +161,11 @@ export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
     fields: wanted,
     fieldsNamed: intent.fields.length > 0,
     vertical: intent.entity ?? undefined,
+    allDetails: intent.kinds.includes('detail') && intent.kinds.includes('list'),
+    keepAbsent: req.llm !== null,
   });
+  for (const k of detail?.absent ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the ${noun.replace(/_/g, ' ')} pages: left out`);
+  for (const k of detail?.unseen ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the sampled ${noun.replace(/_/g, ' ')} pages: kept in case others show it`);
   // A detail endpoint is made when asked for, or when it is the only way to the wanted fields.
   if (detail && (wantKind('detail') || exploration.listPages.length === 0)) {
     plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields, samplePages: detail.pages });

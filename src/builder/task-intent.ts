@@ -6,11 +6,18 @@
  * site offers).
  */
 
+import { conceptNamed, nameTokens } from './knowledge/resolve.js';
+
 export type EndpointKind = 'list' | 'detail' | 'search';
 
 export interface TaskIntent {
-  /** Field names exactly as the caller wrote them (they become output keys). */
+  /**
+   * Output keys of the fields asked for: the concept's name in singular snake_case ("book
+   * titles" -> `title`), or the caller's own identifier when it is one (`isbn_13`, `yields`).
+   */
   fields: string[];
+  /** Key -> the caller's phrase for it (a label hint for induction). */
+  hints?: Record<string, string>;
   /** Endpoint kinds asked for; empty means "the obvious endpoints of the site". */
   kinds: EndpointKind[];
   /** Singular noun of the records ("book"), when the sentence names one. */
@@ -95,6 +102,7 @@ function findEntity(text: string): string | null {
   const patterns = [
     /\b(?:each|every|one|a|the|single)\s+([a-z][a-z-]{2,})\s+(?:page|pages|detail|details|listing|record)\b/i,
     /\bthe\s+([a-z][a-z-]{2,})\s+details\b/i,
+    /\b(?:each|every)\s+([a-z][a-z-]{2,})\s*:/i,
     /\b(?:list|search|find|get|all|browse)\s+(?:all\s+|the\s+)?([a-z][a-z-]{2,}s)\b/i,
   ];
   for (const p of patterns) {
@@ -104,20 +112,118 @@ function findEntity(text: string): string | null {
   return null;
 }
 
+/** A phrase that asks for an endpoint rather than a field: "the details of each book", "search them by keyword". */
+const DETAIL_PHRASE = /\b(?:details?|information|info|full record|(?:detail|product|record)\s+pages?)\b/i;
+const SEARCH_PHRASE = /^(?:and\s+)?(?:search|find|look ?up|query)\b/i;
+const ALL_PAGES_PHRASE = /^(?:(?:from|across|over|on)\s+)?(?:all|every|each)\s+(?:the\s+)?pages?$/i;
+/** "from the catalogue", "on the product page": where a field is read, not what it is. */
+const WHERE = /\s+(?:from|on|in|at|across)\s+(?:the\s+|each\s+|every\s+|all\s+|its\s+|their\s+|a\s+)?([\p{L}\s-]{2,40})$/iu;
+const LIST_PLACE = /\b(?:catalog(?:ue)?|list(?:ing)?s?|index|overview|search results|results|category|categories|shop|store|site|website|home ?page)\b/i;
+const DETAIL_PLACE = /\b(?:detail|product|record|item)?\s*pages?\b/i;
+
+interface PhraseReading {
+  field: string | null;
+  kinds: EndpointKind[];
+  entity: string | null;
+  /** Fields named inside an endpoint phrase: "a book's details including UPC". */
+  more: string[];
+}
+
+/** One part of the field list: a field (its concept phrase), or an endpoint, or a place. */
+function readPhrase(part: string, entity: string | null): PhraseReading {
+  const out: PhraseReading = { field: null, kinds: [], entity: null, more: [] };
+  let text = part.trim().replace(/^(?:and|also|then|plus)\s+/i, '');
+  if (ALL_PAGES_PHRASE.test(text)) return { ...out, kinds: ['list'] };
+  if (SEARCH_PHRASE.test(text)) return { ...out, kinds: ['search'] };
+  const including = /\b(?:including|incl\.?|with|such as)\s+(.+)$/i.exec(text);
+  const head = including ? text.slice(0, including.index).trim() : text;
+  if (DETAIL_PHRASE.test(head) && /\b(?:each|every|a|an|one|single|the|its|their)\b|['’]s\b|^(?:get\s+)?details?$/i.test(head)) {
+    const noun = /\b(?:each|every|a|an|one|single)\s+([\p{L}-]{3,})/iu.exec(head)?.[1] ?? /([\p{L}-]{3,})['’]s\b/u.exec(head)?.[1];
+    return { ...out, kinds: ['detail'], entity: noun && !DETAIL_PHRASE.test(noun) ? singular(noun) : null, more: including ? splitFieldList(including[1]) : [] };
+  }
+  // "availability from the catalogue": the place chooses the endpoint, the rest is the field.
+  const where = WHERE.exec(text);
+  if (where && (LIST_PLACE.test(where[1]) || DETAIL_PLACE.test(where[1]))) {
+    text = text.slice(0, where.index).trim();
+    out.kinds.push(LIST_PLACE.test(where[1]) ? 'list' : 'detail');
+  }
+  out.field = conceptPhrase(text, entity);
+  return out;
+}
+
+/** "book titles", "the title of each book", "a book's price" -> "title", "price": the field without its record noun. */
+function conceptPhrase(text: string, entity: string | null): string | null {
+  let t = text.trim();
+  if (entity) {
+    const e = entity.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    t = t
+      .replace(new RegExp(`\\s+(?:of|for)\\s+(?:each|every|the|a|an|all)?\\s*${e}(?:e?s)?$`, 'i'), '')
+      .replace(new RegExp(`^(?:the\\s+|each\\s+|every\\s+|a\\s+)?${e}(?:['’]s|e?s)?\\s+(?=\\S)`, 'i'), '');
+  }
+  t = t.replace(/\s+(?:of|for)\s+(?:each|every|all)\s+[\p{L}-]+$/iu, '').replace(/^(?:the|its|their|each|every)\s+/i, '').trim();
+  return t.length > 0 ? t : null;
+}
+
+/**
+ * The output key of a field phrase: the caller's identifier when it is one (`isbn_13`), else
+ * the concept's name in singular snake_case ("prices" -> `price`, "ratings" -> `rating`),
+ * keeping a plural the registry itself uses as a name (`ingredients`, `yields`).
+ */
+export function conceptKey(phrase: string): string | null {
+  const p = phrase.trim();
+  if (/^[\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)+$/u.test(p)) return fieldKey(p.toLowerCase());
+  const tokens = nameTokens(p);
+  if (tokens.length === 0) return null;
+  const verbatim = tokens.join('_');
+  const one = [...tokens.slice(0, -1), singular(tokens[tokens.length - 1])].join('_');
+  const bySingular = conceptNamed(one);
+  if (bySingular) return bySingular.names.includes(verbatim) ? verbatim : one;
+  if (conceptNamed(verbatim)) return verbatim;
+  return fieldKey(tokens.length === 1 ? one : verbatim);
+}
+
 export function parseTask(sentence: string): TaskIntent {
   const text = (sentence ?? '').trim().replace(/\s+/g, ' ');
   const list = findFieldList(text);
-  const seen = new Set<string>();
-  const fields = (list ? splitFieldList(list) : []).filter((f) => {
-    const k = f.toLowerCase();
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
   const head = list ? text.slice(0, text.length - list.length) : text;
-  const kinds: EndpointKind[] = [];
-  if (SEARCH_WORDS.test(head)) kinds.push('search');
-  if (DETAIL_WORDS.test(head)) kinds.push('detail');
-  if (LIST_WORDS.test(head)) kinds.push('list');
-  return { fields, kinds, entity: findEntity(head) ?? findEntity(text), text };
+  const kinds = new Set<EndpointKind>();
+  if (SEARCH_WORDS.test(head)) kinds.add('search');
+  if (DETAIL_WORDS.test(head)) kinds.add('detail');
+  if (LIST_WORDS.test(head)) kinds.add('list');
+  let entity = findEntity(head);
+  const parts = list ? splitPhrases(list) : [];
+  const readings = parts.map((p) => readPhrase(p, entity));
+  entity ??= readings.find((r) => r.entity)?.entity ?? findEntity(text);
+  const phrases: string[] = [];
+  for (const [i, r] of readings.entries()) {
+    const again = entity && !readings[i].entity ? readPhrase(parts[i], entity) : r;
+    for (const k of again.kinds) kinds.add(k);
+    if (again.field) phrases.push(again.field);
+    phrases.push(...again.more.map((m) => conceptPhrase(m, entity) ?? m));
+  }
+  const seen = new Set<string>();
+  const fields: string[] = [];
+  const hints: Record<string, string> = {};
+  for (const phrase of phrases) {
+    const key = conceptKey(phrase);
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    fields.push(key);
+    hints[key] = phrase;
+  }
+  return { fields, hints, kinds: [...kinds], entity, text };
+}
+
+/** Field phrases of a list: split like splitFieldList, keeping "including ..." with its endpoint phrase. */
+function splitPhrases(list: string): string[] {
+  const out: string[] = [];
+  for (const raw of list.split(/,|;|\band\b|&|\n/i)) {
+    const part = raw.trim().replace(/^[-*•\s]+/, '').replace(/[.!?:]+$/, '').trim();
+    if (!part) continue;
+    const prev = out[out.length - 1];
+    // "details including UPC, ISBN and weight": the words after "including" belong to it.
+    if (prev && /\b(?:including|incl\.?|such as)\s+/i.test(prev) && !DETAIL_PHRASE.test(part)) out[out.length - 1] = `${prev}, ${part}`;
+    else out.push(part);
+  }
+  return out.filter((p) => /[\p{L}\p{N}_]/u.test(p) && !STOP.has(p.toLowerCase()));
 }

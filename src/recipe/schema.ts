@@ -131,6 +131,13 @@ const fieldSpec: Schema = closed(
     many: { type: 'boolean' },
     required: { type: 'boolean' },
     fields: { $ref: '#/$defs/fields' },
+    compute: closed(
+      {
+        op: { enum: ['sum'] },
+        fields: { type: 'array', items: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }, minItems: 2, maxItems: 10 },
+      },
+      ['op', 'fields'],
+    ),
   },
   ['sources'],
 );
@@ -213,6 +220,7 @@ const step = tagged('type', {
       steps,
       stop_on_empty: { type: 'boolean' },
       meta: { type: 'boolean' },
+      keep_from: templateOrNumber,
     },
     ['type', 'strategy', 'max_pages', 'steps'],
   ),

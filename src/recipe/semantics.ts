@@ -161,6 +161,7 @@ function stepTemplates(step: Step, path: string): Array<[string, string]> {
     if (typeof step.limit === 'string') out.push([step.limit, `${path}/limit`]);
     out.push(...deepStrings(step.meta, `${path}/meta`));
   }
+  if (step.type === 'paginate' && typeof step.keep_from === 'string') out.push([step.keep_from, `${path}/keep_from`]);
   if (step.type === 'paginate' && 'start' in step.strategy && typeof step.strategy.start === 'string') {
     out.push([step.strategy.start, `${path}/strategy/start`]);
   }
@@ -196,13 +197,29 @@ function extractionTemplates(extraction: Extraction, path: string): Array<[strin
   );
 }
 
+/** compute names sibling fields that exist and are not computed themselves. */
+function computeIssues(fields: Record<string, FieldSpec>, path: string): Issue[] {
+  const issues: Issue[] = [];
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.fields) issues.push(...computeIssues(spec.fields, `${path}/${escape(name)}/fields`));
+    spec.compute?.fields.forEach((other, i) => {
+      const at = `${path}/${escape(name)}/compute/fields/${i}`;
+      if (other === name) issues.push({ path: at, message: 'a field cannot be computed from itself' });
+      else if (!fields[other]) issues.push({ path: at, message: `names no sibling field "${other}"` });
+      else if (fields[other].compute) issues.push({ path: at, message: `names "${other}", which is computed itself` });
+    });
+  }
+  return issues;
+}
+
 function extractionIssues(extraction: Extraction, path: string): Issue[] {
-  return extractionFields(extraction, path).flatMap(([spec, at]) => [
+  const computed = extraction.kind === 'value' ? [] : computeIssues(extraction.fields, `${path}/fields`);
+  return [...computed, ...extractionFields(extraction, path).flatMap(([spec, at]) => [
     ...spec.sources.flatMap((s, i) => ('regex' in s ? regexIssue(s.regex, s.flags ?? '', `${at}/sources/${i}/regex`) : [])),
     ...(spec.transforms ?? []).flatMap((t, i) =>
       t.op === 'regex' || t.op === 'replace' ? regexIssue(t.pattern, t.flags ?? '', `${at}/transforms/${i}/pattern`) : [],
     ),
-  ]);
+  ])];
 }
 
 function regexIssue(pattern: string, flags: string, path: string): Issue[] {

@@ -130,6 +130,12 @@ export interface PaginateStep {
   /** Stop when the page yields no records. Default true. */
   stop_on_empty?: boolean;
   /**
+   * The first page (1-based, a number or a template such as `'{page}'`) whose records are kept;
+   * pages before it are fetched only to walk on (a site with next links but no page numbers in
+   * its URLs). max_pages counts kept pages. Default 1.
+   */
+  keep_from?: number | string;
+  /**
    * Write paging facts into the answer's meta: `has_more` always, `page` (page_param) and
    * `next_cursor` (cursor). Default true; shape.meta can still override them.
    */
@@ -237,6 +243,20 @@ export interface FieldSpec {
   required?: boolean;
   /** Nested record(s): the field's value is an object read relative to the matched node. */
   fields?: Record<string, FieldSpec>;
+  /**
+   * A value combined from sibling fields of the same record, used when no source yields one
+   * (a recipe's total time = prep + cook when the page states only the parts).
+   */
+  compute?: ComputedValue;
+}
+
+/**
+ * `sum`: the sum of the named sibling fields' numbers (after their transforms), null unless
+ * every one has a number. The named fields must be plain (not computed themselves).
+ */
+export interface ComputedValue {
+  op: 'sum';
+  fields: string[];
 }
 
 export type Source =

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
-import { SHELF, shelfPath, shelfSite, shelfState, onSale, type ShelfState } from '../fixtures/sites/shelf.js';
+import { SHELF, SHELF_PAGE_SIZE, shelfPath, shelfSite, shelfState, onSale, type ShelfState } from '../fixtures/sites/shelf.js';
 import { build, execute, revise, reviseAndWait, versionsOf, waitForTask } from './helpers.js';
 
 describe('revising APIs end to end', () => {
@@ -140,15 +140,23 @@ describe('revising APIs end to end', () => {
     const built = await build(t, u, `${site.url}/`, 'List all the books with title and price');
     expect(built.status, built.error).toBe('completed');
     const scraperId = built.generated_api.scraper_id;
-    expect((await execute(t, u, scraperId, 'list_books', { limit: 50 })).json().data).toHaveLength(SHELF.length);
+    // Every page by its 1-based number (issue 11: one page per call, the whole page).
+    const everyPage = async () => {
+      const titles: string[] = [];
+      for (let page = 1; page <= Math.ceil(SHELF.length / SHELF_PAGE_SIZE); page++) {
+        const res = await execute(t, u, scraperId, 'list_books', { page });
+        titles.push(...(res.statusCode === 200 ? res.json().data.map((r: any) => r.title) : []));
+      }
+      return titles;
+    };
+    expect(await everyPage()).toEqual(SHELF.map((b) => b.title));
     state.pager = 'more';
-    expect((await execute(t, u, scraperId, 'list_books', { limit: 50 })).json().data.length).toBeLessThan(SHELF.length);
+    expect((await everyPage()).length).toBeLessThan(SHELF.length);
 
     const child = await reviseAndWait(t, u, built.id, 'only the first page of books comes back');
     expect(child.status, child.error).toBe('completed');
     expect(child.revision_type).toBe('fix');
-    const titles = (await execute(t, u, scraperId, 'list_books', { limit: 50 })).json().data.map((r: any) => r.title);
-    expect(titles).toEqual(SHELF.map((b) => b.title));
+    expect(await everyPage()).toEqual(SHELF.map((b) => b.title));
   });
 
   it('a revision that cannot be satisfied fails with the reason and the old version keeps serving', async () => {

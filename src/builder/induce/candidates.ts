@@ -4,6 +4,8 @@
  */
 import { conceptById } from '../knowledge/index.js';
 import { anchorCandidates } from './anchors.js';
+import { classWordCandidates } from './class-words.js';
+import { sectionCandidates } from './sections.js';
 import { bylineCandidates, headingCandidates } from './headings.js';
 import { embeddedCandidates } from './embedded.js';
 import { labelCandidates } from './labels.js';
@@ -42,6 +44,8 @@ function ownCandidates(ctx: InduceContext): Candidate[] {
   if (shape === 'title') out.push(...headingCandidates(ctx));
   if (shape === 'person' || shape === 'organization') out.push(...bylineCandidates(ctx));
   out.push(...anchorCandidates(ctx));
+  out.push(...classWordCandidates(ctx));
+  out.push(...sectionCandidates(ctx));
   out.push(...proximityCandidates(ctx));
   return out;
 }

@@ -14,6 +14,7 @@ import { shapeTransforms } from './shapes.js';
 import { listSplit, peopleSplit } from './split.js';
 import { mainEntityTypes } from './structured.js';
 import { preferRicherText } from './richer.js';
+import { wholeItemVariants } from './whole-items.js';
 import { demoteSiteNames } from './site-name.js';
 import { weighStruckPrices } from './struck.js';
 import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
@@ -61,6 +62,7 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
   weighStruckPrices(scored, concept, pages);
   demoteSiteNames(scored, concept, pages);
   preferRicherText(scored, concept);
+  scored.push(...wholeItemVariants(scored, concept, pages));
   return scored.sort((a, b) => b.score - a.score);
 }
 

@@ -57,6 +57,13 @@ const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['nincs raktáron', 'OutOfStock'], ['elfogyott', 'SoldOut'], ['raktáron', 'InStock'], ['kosárba', 'InStock'],
   ['нет в наличии', 'OutOfStock'], ['немає в наявності', 'OutOfStock'], ['под заказ', 'BackOrder'], ['в наличии', 'InStock'], ['в наявності', 'InStock'],
   ['в корзину', 'InStock'], ['в кошик', 'InStock'],
+  // zh, ja, ko, he, ar
+  ['已售完', 'SoldOut'], ['售完', 'SoldOut'], ['缺貨', 'OutOfStock'], ['缺货', 'OutOfStock'], ['無庫存', 'OutOfStock'], ['无库存', 'OutOfStock'], ['補貨中', 'OutOfStock'],
+  ['有現貨', 'InStock'], ['現貨', 'InStock'], ['现货', 'InStock'], ['有貨', 'InStock'], ['有货', 'InStock'], ['有庫存', 'InStock'], ['加入購物車', 'InStock'], ['加入购物车', 'InStock'],
+  ['在庫切れ', 'OutOfStock'], ['在庫なし', 'OutOfStock'], ['売り切れ', 'SoldOut'], ['在庫あり', 'InStock'], ['カートに入れる', 'InStock'],
+  ['일시품절', 'OutOfStock'], ['재고 없음', 'OutOfStock'], ['재고없음', 'OutOfStock'], ['품절', 'SoldOut'], ['재고 있음', 'InStock'], ['재고있음', 'InStock'], ['장바구니 담기', 'InStock'],
+  ['אזל מהמלאי', 'OutOfStock'], ['לא במלאי', 'OutOfStock'], ['אזל', 'SoldOut'], ['במלאי', 'InStock'], ['הוספה לסל', 'InStock'], ['הוסף לסל', 'InStock'],
+  ['غير متوفر', 'OutOfStock'], ['نفدت الكمية', 'SoldOut'], ['نفذت الكمية', 'SoldOut'], ['متوفر', 'InStock'], ['أضف إلى السلة', 'InStock'],
 ];
 
 /** Every stock phrase we know, mapped to its schema.org ItemAvailability name. */

@@ -3,11 +3,12 @@
  * `Zutaten`, `number of pages`) to a Concept. Unknown names get a concept made from their
  * own words, so induction still searches labels, anchors and schema.org properties named alike.
  */
-import { fold } from '../../recipe/extract/index.js';
+import { words } from '../words.js';
 import { COMMERCE } from './commerce.js';
 import { COMMON } from './common.js';
 import { FOOD } from './food.js';
 import { MORE_LANGUAGES } from './languages.js';
+import { SCRIPT_LANGUAGES } from './scripts.js';
 import { MEDIA } from './media.js';
 import { OTHER } from './other.js';
 import type { Concept, Shape } from './types.js';
@@ -16,10 +17,13 @@ export const CONCEPTS: Concept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, .
 
 /** A concept with its words in the languages of languages.ts added (no duplicates). */
 function withMoreLanguages(concept: Concept): Concept {
-  const more = MORE_LANGUAGES[concept.id];
-  if (!more) return concept;
   const merge = (a: string[], b: string[] = []): string[] => [...new Set([...a, ...b])];
-  return { ...concept, names: merge(concept.names, more.names), labels: merge(concept.labels, more.labels), anchors: merge(concept.anchors, more.anchors) };
+  let out = concept;
+  for (const more of [MORE_LANGUAGES[out.id], SCRIPT_LANGUAGES[out.id]]) {
+    if (!more) continue;
+    out = { ...out, names: merge(out.names, more.names), labels: merge(out.labels, more.labels), anchors: merge(out.anchors, more.anchors) };
+  }
+  return out;
 }
 
 export function conceptById(id: string): Concept | undefined {
@@ -28,9 +32,7 @@ export function conceptById(id: string): Concept | undefined {
 
 /** `publicationDate`, `Publication-Date`, `publication date` -> ['publication', 'date']; `Maße`, `цена` keep their letters. */
 export function nameTokens(name: string): string[] {
-  return fold(name.replace(/([a-z0-9])([A-Z])/g, '$1 $2'))
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+  return words(name);
 }
 
 const byName = new Map<string, Concept>();
@@ -39,6 +41,11 @@ for (const concept of CONCEPTS) {
     const key = nameTokens(n).join('_');
     if (!byName.has(key)) byName.set(key, concept);
   }
+}
+
+/** The concept one of whose names is exactly these tokens joined by `_`, if any. */
+export function conceptNamed(key: string): Concept | undefined {
+  return byName.get(key);
 }
 
 /** Words that qualify a field with its vertical or a generic noun: `book_title`, `author_name`. */

@@ -4,6 +4,7 @@
  * then matched against the fields the user asked for.
  */
 import type { TypeHint } from './types.js';
+import { words } from '../words.js';
 
 /** Canonical name -> words that mean it (in class names, keys, labels). */
 const VOCABULARY: Record<string, string[]> = {
@@ -49,11 +50,7 @@ export function snakeCase(raw: string): string {
 
 /** Splits `product_price-color`, `starRating`, `price_color` into lower-case words. */
 export function nameTokens(raw: string): string[] {
-  return raw
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  return words(raw);
 }
 
 /** The canonical name a word or token list means, or null. */

@@ -142,6 +142,12 @@ function requestFor(template: UrlTemplate, varName: string, recipeVar: string, o
   const values = matchTemplate(template, firstUrl) ?? {};
   if (variable.in === 'query' && variable.key) {
     const url = new URL(first.href);
+    // Page 1 may live elsewhere ("/" then "/list?p=2"): the numbered pages' path is the template's.
+    const path = template.pattern.split('?')[0];
+    if (!path.includes('{') && path !== url.pathname) {
+      url.pathname = path;
+      url.search = '';
+    }
     url.searchParams.delete(variable.key);
     return { url: url.href, query: { [variable.key]: `{${recipeVar}}` } };
   }

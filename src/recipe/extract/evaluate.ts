@@ -13,7 +13,7 @@
  * `required` is not enforced here: see `emptyRequiredFields`.
  */
 import type { Element } from 'domhandler';
-import type { Extraction, FieldSpec, Transform } from '../types.js';
+import type { ComputedValue, Extraction, FieldSpec, Transform } from '../types.js';
 import { createPageContext, type PageContext, type PageInput } from './page-context.js';
 import { evaluatePath } from './json-path.js';
 import { evaluateSource, type Match, type Scope, type SourceEnv } from './sources.js';
@@ -85,7 +85,22 @@ function jsonRecords(ctx: PageContext, path: string): unknown[] {
 function readRecord(fields: Record<string, FieldSpec>, scope: Scope, env: SourceEnv): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(fields)) out[name] = evaluateField(spec, scope, env);
+  // Computed fields fill in from their siblings only where the page gave no value of its own.
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.compute && isEmpty(out[name])) out[name] = computeValue(spec.compute, out);
+  }
   return out;
+}
+
+function computeValue(compute: ComputedValue, record: Record<string, unknown>): number | null {
+  let total = 0;
+  for (const name of compute.fields) {
+    const v = record[name];
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+    if (!Number.isFinite(n)) return null;
+    total += n;
+  }
+  return total;
 }
 
 function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {

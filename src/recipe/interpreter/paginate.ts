@@ -11,6 +11,9 @@
  *   at `path` of each JSON page; an empty or repeated cursor stops.
  * - After page 1, an upstream "not found" (404/410) ends the pagination instead of failing it:
  *   many sites answer that past their last page.
+ * - keep_from N: pages 1..N-1 are fetched and walked (their next link, their var) but their
+ *   records are dropped; a listing that ends before page N answers an empty list. The walk is
+ *   bounded by the run's page limit like every fetch.
  * - meta (unless `meta: false`): has_more, plus page (page_param) or next_cursor (cursor).
  *   has_more is exact for next_link and cursor; for page_param and offset it is a best guess
  *   (the last page was full-sized).
@@ -19,7 +22,7 @@ import { QuarryError, isQuarryError } from '../../errors/index.js';
 import { evaluateExtraction } from '../extract/index.js';
 import { paginationVar } from '../semantics.js';
 import { fillValue, resolveUrl, stringify } from '../template.js';
-import type { PaginateStep } from '../types.js';
+import type { PaginateStep, Transform } from '../types.js';
 import { scopeOf, type FetchedPage, type PageTurn, type RunContext } from './context.js';
 import type { RunSteps } from './context.js';
 
@@ -31,7 +34,8 @@ interface Position {
 }
 
 export async function runPaginate(step: PaginateStep, ctx: RunContext, runSteps: RunSteps): Promise<void> {
-  const maxPages = Math.min(step.max_pages, ctx.run.limits.maxPages);
+  const skip = keepFrom(step, ctx) - 1;
+  const maxPages = Math.min(step.max_pages + skip, ctx.run.limits.maxPages + skip);
   const varName = paginationVar(step);
   const collected: unknown[] = [];
   const seenUrls = new Set<string>();
@@ -49,7 +53,7 @@ export async function runPaginate(step: PaginateStep, ctx: RunContext, runSteps:
       break;
     }
     lastDone = current;
-    collected.push(...records);
+    if (n >= skip) collected.push(...records);
     firstPageSize ??= records.length;
     seenUrls.add(turn.page!.url);
     const exhausted = records.length === 0 && step.stop_on_empty !== false;
@@ -82,6 +86,18 @@ async function runPage(step: PaginateStep, ctx: RunContext, turn: PageTurn, runS
   return data;
 }
 
+/** Furthest page a next-link walk may reach: each page before it is one fetch. */
+const KEEP_FROM_MAX = 1000;
+
+function keepFrom(step: PaginateStep, ctx: RunContext): number {
+  if (step.keep_from === undefined) return 1;
+  const value = typeof step.keep_from === 'number' ? step.keep_from : Number(stringify(fillValue(step.keep_from, scopeOf(ctx))));
+  if (!Number.isInteger(value) || value < 1 || value > KEEP_FROM_MAX) {
+    throw new QuarryError('bad_request', `The page "${String(value)}" is not a whole number from 1 to ${KEEP_FROM_MAX}.`);
+  }
+  return value;
+}
+
 function startValue(step: PaginateStep, ctx: RunContext): unknown {
   const s = step.strategy;
   if (s.kind === 'next_link') return undefined;
@@ -107,7 +123,8 @@ function nextPosition(
   const page = turn.page!;
   switch (s.kind) {
     case 'next_link': {
-      const href = readOne(page, ctx, { css: s.selector, attr: 'href' });
+      // Resolved by the extraction (absolute_url), so a page's <base href> counts as for its other links.
+      const href = readOne(page, ctx, { css: s.selector, attr: 'href' }, [{ op: 'absolute_url' }]);
       const url = href ? resolveUrl(href, page.url) : null;
       return url && !seenUrls.has(url) ? { value: undefined, url } : null;
     }
@@ -123,8 +140,8 @@ function nextPosition(
 }
 
 /** One value read with the extraction language: a next link's href, a JSON cursor. */
-function readOne(page: FetchedPage, ctx: RunContext, source: { css: string; attr: string } | { json: string }): string {
-  const value = evaluateExtraction({ kind: 'value', field: { sources: [source] } }, page, { params: { ...ctx.params }, vars: ctx.vars });
+function readOne(page: FetchedPage, ctx: RunContext, source: { css: string; attr: string } | { json: string }, transforms?: Transform[]): string {
+  const value = evaluateExtraction({ kind: 'value', field: { sources: [source], ...(transforms ? { transforms } : {}) } }, page, { params: { ...ctx.params }, vars: ctx.vars });
   return stringify(value).trim();
 }
 

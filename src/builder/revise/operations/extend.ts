@@ -11,7 +11,7 @@
  */
 import type { EndpointRecipe, FieldSpec, FollowStep, Recipe } from '../../../recipe/types.js';
 import { induceDetailExtraction } from '../../induce/index.js';
-import { induceList } from '../../list/index.js';
+import { induceList, NoListFound } from '../../list/index.js';
 import { DEFAULT_DETAIL_FIELDS } from '../../detail-endpoint.js';
 import { endpointNames } from '../../naming.js';
 import { proposeWithLlm } from '../../llm/propose.js';
@@ -105,7 +105,8 @@ async function addFromListPages(ws: Workspace, draft: Recipe, ep: EndpointRecipe
     const candidate = clone(ep);
     fieldsOf(mainExtract(candidate)!)[field] = spec;
     return verifyField(ws, draft, candidate, field);
-  } catch {
+  } catch (err) {
+    if (!(err instanceof NoListFound)) throw err;
     return { ok: false, reason: 'the list pages did not show repeated records' };
   }
 }

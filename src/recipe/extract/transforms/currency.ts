@@ -17,6 +17,7 @@ export const CURRENCY_SIGNS: Record<string, string> = {
   '₾': 'GEL', 'zł': 'PLN', 'zl': 'PLN', 'Kč': 'CZK', Ft: 'HUF', lei: 'RON', лв: 'BGN', kn: 'HRK', kr: 'SEK',
   'kr.': 'DKK', CHF: 'CHF', 'Fr.': 'CHF', R: 'ZAR', RM: 'MYR', Rp: 'IDR', 'E£': 'EGP', 'ج.م': 'EGP',
   'د.إ': 'AED', 'ر.س': 'SAR', '﷼': 'SAR', '₨': 'PKR', '৳': 'BDT', '₭': 'LAK', '៛': 'KHR', '₮': 'MNT',
+  '원': 'KRW', '圓': 'TWD', 'тг': 'KZT', '₸.': 'KZT', 'грн': 'UAH', 'ש"ח': 'ILS', 'ש״ח': 'ILS', 'ریال': 'IRR',
   euro: 'EUR', euros: 'EUR', dollar: 'USD', dollars: 'USD', pound: 'GBP', pounds: 'GBP', yen: 'JPY',
 };
 

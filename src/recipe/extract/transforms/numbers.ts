@@ -13,11 +13,32 @@ export interface ParseNumberOptions {
   threeDigitDot?: 'grouping' | 'decimal';
 }
 
+/**
+ * Digits of every script as ASCII: full-width "２，４９０" (NFKC), Arabic-Indic "٢٬٤٩٠",
+ * Persian "۱۲۰۰", Devanagari, Bengali, Thai... (each Unicode decimal-digit block runs 0-9), and
+ * the Arabic separators (٬ groups, ٫ is the decimal point).
+ */
+export function asciiDigits(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/\p{Nd}/gu, (d) => {
+      if (d >= '0' && d <= '9') return d;
+      const code = d.codePointAt(0)!;
+      // The block's zero is the nearest code point below (or at) d that is a digit zero.
+      for (let zero = code; zero >= code - 9; zero--) {
+        if (zero === code - 9 || !/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) return String(code - zero);
+      }
+      return d;
+    })
+    .replace(/\u066c/g, ',')
+    .replace(/\u066b/g, '.');
+}
+
 /** The first number in a text, or null. */
 export function parseNumber(input: unknown, options: ParseNumberOptions = {}): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
-  const m = NUMBER_RE.exec(input);
+  const m = NUMBER_RE.exec(/[^\x00-\x7f]/.test(input) ? asciiDigits(input) : input);
   if (!m) return null;
   const negative = /^[-\u2212]/.test(m[0]);
   let digits = m[0].replace(/^[-+\u2212]/, '').replace(/[\s\u00a0\u202f\u2009]+$/, '');
