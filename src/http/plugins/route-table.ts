@@ -16,12 +16,12 @@ export interface RegisteredRoute {
   schema: FastifySchema | undefined;
 }
 
-const AUTH_MODES: ReadonlySet<string> = new Set<AuthMode>(['key', 'session', 'session_or_key', 'none']);
+const AUTH_MODES: ReadonlySet<string> = new Set<AuthMode>(['key', 'session', 'session_or_key', 'key_or_oauth', 'none']);
 const tables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 export class UndeclaredAuthError extends Error {
   constructor(method: string, url: string) {
-    super(`Route ${method} ${url} does not declare config.auth ('key' | 'session' | 'session_or_key' | 'none')`);
+    super(`Route ${method} ${url} does not declare config.auth ('key' | 'session' | 'session_or_key' | 'key_or_oauth' | 'none')`);
     this.name = 'UndeclaredAuthError';
   }
 }

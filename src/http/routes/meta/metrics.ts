@@ -11,7 +11,7 @@ const sameSecret = (a: string, b: string) => a.length === b.length && timingSafe
  * Left out of the OpenAPI document: it is for operators, not API callers.
  */
 const route: RouteModule = (app, deps) => {
-  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/metrics', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
     const token = deps.config.metricsToken;
     if (!token) throw notFound('Route GET /metrics not found');
     const m = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '');

@@ -12,6 +12,7 @@ const route: RouteModule = (app, deps) => {
   app.get(
     '/ready',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['meta'],
         summary: 'Readiness: database, Redis and queue reachable',

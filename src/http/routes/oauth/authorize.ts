@@ -51,12 +51,12 @@ function fault(req: FastifyRequest, reply: FastifyReply, err: unknown): FastifyR
  * dashboard's log-in first, coming back here); POST /oauth/authorize is that page's answer.
  */
 const route: RouteModule = (app, deps) => {
-  app.get('/oauth/consent.css', { schema: { hide: true } }, async (_req, reply) =>
+  app.get('/oauth/consent.css', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) =>
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CONSENT_CSS),
   );
   app.get(
     '/oauth/authorize',
-    { schema: { tags: ['oauth'], summary: 'OAuth authorization endpoint: log-in and consent page (HTML)', querystring: authorizeQuery } },
+    { config: { auth: 'none' }, schema: { tags: ['oauth'], summary: 'OAuth authorization endpoint: log-in and consent page (HTML)', querystring: authorizeQuery } },
     async (req, reply) => {
       const q = fieldsOf(req.query);
       let request;
@@ -75,7 +75,7 @@ const route: RouteModule = (app, deps) => {
     acceptFormBodies(scope);
     scope.post(
       '/oauth/authorize',
-      { schema: { tags: ['oauth'], summary: 'The consent decision (form post from the consent page)', consumes: ['application/x-www-form-urlencoded'] } },
+      { config: { auth: 'none' }, schema: { tags: ['oauth'], summary: 'The consent decision (form post from the consent page)', consumes: ['application/x-www-form-urlencoded'] } },
       async (req, reply) => {
         const f = fieldsOf(req.body);
         const userId = await sessionUser(deps.db, deps.clock, req.cookies[SESSION_COOKIE]);

@@ -19,13 +19,13 @@ const route: RouteModule = (app) => {
     resource_name: 'Quarry MCP server',
   });
   for (const url of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
-    app.get(url, { schema: { tags: ['oauth'], summary: 'OAuth protected-resource metadata of /mcp (RFC 9728)', response: { 200: open } } }, async (req) =>
+    app.get(url, { config: { auth: 'none' }, schema: { tags: ['oauth'], summary: 'OAuth protected-resource metadata of /mcp (RFC 9728)', response: { 200: open } } }, async (req) =>
       resource(req),
     );
   }
   app.get(
     '/.well-known/oauth-authorization-server',
-    { schema: { tags: ['oauth'], summary: 'OAuth authorization-server metadata (RFC 8414)', response: { 200: open } } },
+    { config: { auth: 'none' }, schema: { tags: ['oauth'], summary: 'OAuth authorization-server metadata (RFC 8414)', response: { 200: open } } },
     async (req): Promise<OAuthMetadata> => {
       const base = originOf(req);
       return {

@@ -7,6 +7,7 @@ const route: RouteModule = (app, deps) => {
   app.post(
     '/oauth/register',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['oauth'],
         summary: 'Register an OAuth client (RFC 7591)',

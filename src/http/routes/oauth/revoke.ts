@@ -9,6 +9,7 @@ const route: RouteModule = (app, deps) => {
     scope.post(
       '/oauth/revoke',
       {
+        config: { auth: 'none' },
         schema: {
           tags: ['oauth'],
           summary: 'Revoke an access or refresh token (RFC 7009)',

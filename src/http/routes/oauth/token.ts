@@ -10,6 +10,7 @@ const route: RouteModule = (app, deps) => {
     scope.post(
       '/oauth/token',
       {
+        config: { auth: 'none' },
         schema: {
           tags: ['oauth'],
           summary: 'Exchange an authorization code or a refresh token for tokens',

@@ -78,9 +78,9 @@ const route: RouteModule = (app, deps) => {
       .header('referrer-policy', 'same-origin')
       .send(html);
   };
-  for (const url of PAGE_PATHS) app.get(url, { schema: { hide: true } }, page);
+  for (const url of PAGE_PATHS) app.get(url, { config: { auth: 'none' }, schema: { hide: true } }, page);
 
-  app.get<{ Params: { file: string } }>('/assets/:file', { schema: { hide: true } }, async (req, reply) => {
+  app.get<{ Params: { file: string } }>('/assets/:file', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
     const file = req.params.file;
     // Built file names only: no path separators, no dot-dot.
     if (!/^[\w-]+(\.[\w-]+)*\.[a-z0-9]+$/i.test(file)) return reply.code(404).send({ detail: 'Not Found' });
