@@ -4,7 +4,7 @@
  * paginate step over next links with a `limit` on records. When the task asks for fields
  * that only the detail pages hold, each record's detail page is followed (bounded).
  */
-import type { EndpointRecipe, Extraction, JsonSchema, Step } from '../recipe/types.js';
+import type { EndpointRecipe, Extraction, JsonSchema, PaginationStrategy, Step } from '../recipe/types.js';
 import type { PageInput } from '../recipe/extract/index.js';
 import type { Exploration, FetchedPage } from './explore/types.js';
 import type { TaskIntent } from './task-intent.js';
@@ -54,6 +54,24 @@ function followStep(detail: Extraction, linkField: string, missing: string[]): S
   };
 }
 
+/**
+ * The list paged by the caller's `page` parameter. The strategy's own var must not be named
+ * like that parameter (the recipe validator refuses it: params would silently win), so it is
+ * renamed and the request templates that read it follow (issue 12's "internal error" builds).
+ */
+const PAGE_VAR = 'page_at';
+function callerPaged<T extends InducedList | InducedJsonList>(induced: T, pagination: PaginationStrategy): T {
+  const oldVar = pagination.kind === 'offset' ? (pagination.var ?? 'offset') : 'var' in pagination ? (pagination.var ?? 'page') : 'page';
+  const rename = (t: string) => t.split(`{${oldVar}}`).join(`{${PAGE_VAR}}`);
+  const strategy = { ...pagination, var: PAGE_VAR, start: '{page}' } as PaginationStrategy;
+  const request = {
+    ...induced.request,
+    url: rename(induced.request.url),
+    ...(induced.request.query ? { query: Object.fromEntries(Object.entries(induced.request.query).map(([k, v]) => [k, rename(v)])) } : {}),
+  };
+  return { ...induced, pagination: strategy, request };
+}
+
 function listEndpoint(
   name: string,
   noun: string,
@@ -68,11 +86,7 @@ function listEndpoint(
   if (byPage && pagination) {
     // One page per call, chosen by the caller.
     properties.page = { type: 'integer', minimum: 1, maximum: 10_000, default: 1, description: 'Page number (1 = first).' };
-    const strategy =
-      pagination.kind === 'page_param'
-        ? { ...pagination, start: '{page}' }
-        : { ...pagination, start: `{page}` };
-    steps = listSteps({ ...induced, pagination: strategy as typeof pagination }, { maxPages: 1 });
+    steps = listSteps(callerPaged(induced, pagination), { maxPages: 1 });
   } else {
     properties.limit = limitParam();
     steps = [...listSteps(induced, { maxPages: 5 }), { type: 'shape', limit: '{limit}' }];

@@ -21,6 +21,8 @@ export interface TaskIntent {
 
 const LIST_WORDS = /\b(list|lists|listing|all|every|catalog(?:ue)?|index|browse|each (?:item|page) of|overview|feed|latest|top)\b/i;
 const DETAIL_WORDS = /\b(details?|each\s+\w+\s+page|detail pages?|by (?:id|url|slug|isbn|sku)|single|one|specific|get (?:a|the|one)|information about|from each)\b/i;
+/** A verb phrase about the records ("search them by keyword", "find one by id"), not a field name. */
+const TASK_CLAUSE = /^(?:search|find|filter|look ?up|query|browse|list|get)\s+(?:them|it|those|these|by|for|one|all|the)\b/i;
 const SEARCH_WORDS = /\b(search|find|look ?up|query|keyword|matching)\b/i;
 
 /**
@@ -108,13 +110,17 @@ export function parseTask(sentence: string): TaskIntent {
   const text = (sentence ?? '').trim().replace(/\s+/g, ' ');
   const list = findFieldList(text);
   const seen = new Set<string>();
-  const fields = (list ? splitFieldList(list) : []).filter((f) => {
+  // A clause joined to the field list ("..., and search them by keyword") asks for an endpoint
+  // kind, it names no field.
+  const parts = list ? splitFieldList(list) : [];
+  const clauses = parts.filter((f) => TASK_CLAUSE.test(f));
+  const fields = parts.filter((f) => !TASK_CLAUSE.test(f)).filter((f) => {
     const k = f.toLowerCase();
     if (seen.has(k)) return false;
     seen.add(k);
     return true;
   });
-  const head = list ? text.slice(0, text.length - list.length) : text;
+  const head = (list ? text.slice(0, text.length - list.length) : text) + (clauses.length ? ` ${clauses.join(' ')}` : '');
   const kinds: EndpointKind[] = [];
   if (SEARCH_WORDS.test(head)) kinds.push('search');
   if (DETAIL_WORDS.test(head)) kinds.push('detail');
