@@ -62,6 +62,19 @@ export interface Config {
   embeddings: { baseUrl: string; apiKey: string; model: string } | null;
   /** Web session (dashboard cookie) lifetime. */
   sessionTtlMs: number;
+  /** The headless browser for JavaScript-drawn sites (src/fetch/browser, docs/browser.md). */
+  browser: {
+    /** Debian's chromium by default; scripts/ensure-chromium.sh reads the same variable. */
+    executablePath: string;
+    /** Browser contexts (parallel pages) in the pool. */
+    contexts: number;
+    /** A page (render step, build sample) gets this long before it is closed as timed out. */
+    pageTimeoutMs: number;
+    /** Resident memory of the whole browser process tree above which it is restarted. */
+    memoryLimitMb: number;
+    /** A context is replaced by a fresh one after this many pages (leaks, stale state). */
+    pagesPerContext: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -154,6 +167,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     llm: optionalApi(env, 'LLM'),
     embeddings: optionalApi(env, 'EMBEDDINGS'),
     sessionTtlMs: int(env, 'QUARRY_SESSION_TTL_MS', 14 * 24 * 3600 * 1000),
+    browser: {
+      executablePath: env.QUARRY_CHROMIUM_PATH || '/usr/bin/chromium',
+      contexts: Math.max(1, int(env, 'QUARRY_BROWSER_CONTEXTS', 4)),
+      pageTimeoutMs: int(env, 'QUARRY_BROWSER_PAGE_TIMEOUT_MS', 15_000),
+      memoryLimitMb: int(env, 'QUARRY_BROWSER_MEMORY_MB', 700),
+      pagesPerContext: Math.max(1, int(env, 'QUARRY_BROWSER_PAGES_PER_CONTEXT', 100)),
+    },
     ...overrides,
   };
   return Object.freeze(config);

@@ -113,7 +113,6 @@ describe('scraper failures', () => {
 
   it('render, login and script steps fail honestly until their engines exist', async () => {
     const cases: Array<[Step, RegExp]> = [
-      [{ type: 'render', url: '/books' }, /browser engine, not available yet/],
       [{ type: 'login', url: '/login' }, /session engine, not available yet/],
       [{ type: 'script', code: 'return 1' }, /script sandbox, not available yet/],
     ];

@@ -9,6 +9,7 @@ import { throwIfAborted, type RunContext } from './context.js';
 import { runExtract } from './extract.js';
 import { runFollow } from './follow.js';
 import { runPaginate } from './paginate.js';
+import { runRender } from './render.js';
 import { runRequest } from './request.js';
 import { runSet, runShape } from './shape.js';
 
@@ -28,7 +29,7 @@ const HANDLERS: Handlers = {
   paginate: runPaginate,
   set: runSet,
   shape: runShape,
-  render: notYet('A render step needs the browser engine'),
+  render: runRender, // the browser engine (issue 12): render.ts
   login: notYet('A login step needs the session engine'),
   script: notYet('A script step needs the script sandbox'),
 };
