@@ -98,6 +98,8 @@ function findEntity(text: string): string | null {
     /\b(?:each|every|one|a|the|single)\s+([a-z][a-z-]{2,})\s+(?:page|pages|detail|details|listing|record)\b/i,
     /\bthe\s+([a-z][a-z-]{2,})\s+details\b/i,
     /\b(?:list|search|find|get|all|browse)\s+(?:all\s+|the\s+)?([a-z][a-z-]{2,}s)\b/i,
+    // "list job vacancies", "browse car listings": the thing is the word before a generic noun.
+    /\b(?:list|search|find|get|all|browse)\s+(?:all\s+|the\s+)?([a-z][a-z-]{2,})\s+(?:vacancies|listings|offers|postings|openings|entries|records|items|adverts|ads)\b/i,
   ];
   for (const p of patterns) {
     const m = p.exec(text);
