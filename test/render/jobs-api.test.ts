@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const rows = (res: Awaited<ReturnType<typeof call>>) => (res.body as { data: Array<Record<string, unknown>> }).data;
-const view = (j: { title: unknown; company: unknown; location: unknown; salary: unknown }) => [j.title, j.company, j.location, j.salary];
+const view = (j: Partial<Record<'title' | 'company' | 'location' | 'salary', unknown>>) => [j.title, j.company, j.location, j.salary];
 
 describe('job board behind /api/jobs', () => {
   it('builds list, search and detail endpoints over the JSON API, with no var named like a parameter', () => {

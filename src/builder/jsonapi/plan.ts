@@ -127,22 +127,24 @@ function requestFor(call: ApiCall, slots: Slots, use: { page: boolean; search: b
 }
 
 /**
- * Whether the call replays with the plain fetcher: as recorded, then without each site header
- * and long query value (they are tokens when it fails without them). Answers the tokens needed,
- * or null when it does not replay at all.
+ * Whether the call replays with the plain fetcher: as recorded (the page's cookies included),
+ * then without each site header and long query value (tokens, when it fails without them),
+ * then without the cookies (a session the page opens). Answers what the recipe must fetch
+ * from the page first, or null when the call does not replay at all.
  */
-async function replayNeeds(call: ApiCall, input: ApiPlanInput): Promise<TokenNeed[] | null> {
-  const want = recordCount(call.response);
+async function replayNeeds(call: ApiCall, input: ApiPlanInput): Promise<{ needs: TokenNeed[]; shell: boolean } | null> {
   const works = async (c: Pick<ApiCall, 'method' | 'url' | 'body'>, headers: Record<string, string>) => {
     const body = await replay(input.fetcher, c, headers, input.signal);
-    return body !== null && recordCount(body) > 0 && (want === 0 || recordCount(body) > 0);
+    return body !== null && recordCount(body) > 0;
   };
+  const cookie = Object.entries(call.headers).find(([k]) => k.toLowerCase() === 'cookie')?.[1];
   const headers = siteHeaders(call.headers);
-  if (!(await works(call, headers))) return null;
+  const withCookie = cookie ? { ...headers, cookie } : headers;
+  if (!(await works(call, withCookie))) return null;
   const needs: TokenNeed[] = [];
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'content-type') continue;
-    const without = { ...headers };
+    const without = { ...withCookie };
     delete without[name];
     if (!(await works(call, without))) needs.push({ in: 'header', name, value });
   }
@@ -151,9 +153,10 @@ async function replayNeeds(call: ApiCall, input: ApiPlanInput): Promise<TokenNee
     if (value.length < 8 || /^\d+$/.test(value) || PAGE_KEYS.includes(name) || SEARCH_KEYS.includes(name)) continue;
     const stripped = new URL(url.href);
     stripped.searchParams.delete(name);
-    if (!(await works({ ...call, url: stripped.href }, headers))) needs.push({ in: 'query', name, value });
+    if (!(await works({ ...call, url: stripped.href }, withCookie))) needs.push({ in: 'query', name, value });
   }
-  return needs;
+  const shell = needs.length > 0 || (cookie !== undefined && !(await works(call, headers)));
+  return { needs, shell };
 }
 
 const pageInput = (url: string, value: unknown): PageInput => ({ url, contentType: 'application/json', text: JSON.stringify(value) });
@@ -214,17 +217,18 @@ export async function planApiEndpoints(input: ApiPlanInput): Promise<EndpointPla
     .map((c) => ({ c, score: scoreCall(c, input.wantedKeys) }))
     .sort((a, b) => b.score - a.score);
   for (const { c: call } of ranked.slice(0, 4)) {
-    const needs = await replayNeeds(call, input);
-    if (needs === null) {
+    const replayed = await replayNeeds(call, input);
+    if (replayed === null) {
       input.log(`${call.method} ${call.url} does not answer without the browser`);
       continue;
     }
-    const tokens = needs.length ? planTokens(needs, input.entryUrl, input.entryHtml) : null;
-    if (needs.length && !tokens) {
+    const { needs } = replayed;
+    const tokens = replayed.shell ? planTokens(needs, input.entryUrl, input.entryHtml) : null;
+    if (replayed.shell && !tokens) {
       input.log(`${call.method} ${call.url} needs ${needs.map((n) => n.name).join(', ')}, found nowhere in the page`);
       continue;
     }
-    if (tokens) input.log(`${call.method} ${call.url} needs ${needs.map((n) => n.name).join(', ')}, read from the page on each call`);
+    if (tokens) input.log(`${call.method} ${call.url} needs the page's session${needs.length ? ` and ${needs.map((n) => n.name).join(', ')}` : ''}, read from the page on each call`);
     return planFromCall(call, tokens, input);
   }
   return [];

@@ -65,7 +65,8 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
     fetcher,
     signal,
     entryUrl: exploration.entry.finalUrl,
-    entryHtml: exploration.entry.text,
+    // Tokens are looked for in the page load that issued them (the rendered one when there is one).
+    entryHtml: sample?.html ?? exploration.entry.text,
     names: input.names,
     noun: input.noun,
     wantedKeys: input.wantedKeys,

@@ -92,14 +92,15 @@ export async function renderPage(engine: BrowserEngine, options: RenderOptions):
         const req = res.request();
         const seq = json.length + reading.length;
         reading.push(
-          res.text().then(
-            (body) => {
+          // allHeaders(): the cookie header too (headers() leaves it out); a replay may need it.
+          Promise.all([res.text(), req.allHeaders()]).then(
+            ([body, requestHeaders]) => {
               const url = new URL(res.url());
               json.push({
                 method: req.method(),
                 url: res.url(),
                 query: Object.fromEntries(url.searchParams),
-                requestHeaders: req.headers(),
+                requestHeaders,
                 postData: req.postData(),
                 status: res.status(),
                 contentType,
