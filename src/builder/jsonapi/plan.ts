@@ -70,7 +70,10 @@ function findSlots(call: ApiCall, scriptText: string): Slots {
   if (page) slots.page = { key: page, start: Number(valueOf(page) ?? 1) || 1 };
   else if (!vars) {
     // No page number in the URL, but the body counts pages (`total_pages`): the usual `?page=`.
-    const paging = jsonPaging(call.url, call.response, recordCount(call.response));
+    // Paging keys sit beside the records (`pageProps.totalPages` next to `pageProps.products`).
+    const best = findRecordArrays(call.response)[0];
+    const parent = best && best.path.includes('.') ? evaluatePath(call.response, best.path.slice(0, best.path.lastIndexOf('.')))[0] : call.response;
+    const paging = jsonPaging(call.url, parent ?? call.response, best?.length ?? 0);
     const key = paging?.strategy.kind === 'page_param' ? Object.keys(paging.request.query ?? {})[0] : undefined;
     if (key) slots.page = { key, start: 1 };
   }

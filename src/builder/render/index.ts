@@ -3,7 +3,8 @@
  * app shell, its JSON calls are gathered (from its scripts, a Next.js data route, and by
  * rendering it in the browser), and endpoints that call the site's API directly are planned
  * (jsonapi/plan.ts). Only when no call replays without a browser does an endpoint render the
- * page on each call (render-plan.ts). Answers null for ordinary HTML sites: their plans stay.
+ * page on each call (render-plan.ts). Answers null for ordinary HTML sites: their plans stay;
+ * an empty list for a shell that shows nothing (its own plans would read the shell).
  */
 import type { Fetcher } from '../../fetch/types.js';
 import { BrowserUnavailableError } from '../../fetch/browser/index.js';
@@ -82,5 +83,7 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
       return [rendered];
     }
   }
-  return null;
+  // Plans read from the empty shell itself would publish its "Loading…" as data.
+  progress.log('warn', `${exploration.entry.finalUrl} drew no records${sample ? '' : ' (it could not be rendered)'} and calls no JSON API that carries them`);
+  return [];
 }

@@ -11,6 +11,7 @@ import { induceList } from '../list/index.js';
 import { describeFields } from '../naming.js';
 import { induceJsonList } from '../jsonapi/induce.js';
 import { recordCount } from '../jsonapi/calls.js';
+import { findRecordArrays } from '../jsonapi/records.js';
 import type { RenderedSample } from './record.js';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -30,7 +31,9 @@ export function planRenderedList(sample: RenderedSample, input: { name: string; 
     const capture = `^${escapeRegex(u.origin + u.pathname)}`;
     const bodies = sample.calls.filter((c) => new RegExp(capture).test(c.url)).map((c) => c.response);
     pages = [{ url: best.url, contentType: 'application/json', text: JSON.stringify(bodies) }];
-    const induced = induceJsonList(pages, { wantedFields: wanted });
+    // The captured bodies form an array; the records sit at the same path in each of them.
+    const path = findRecordArrays(best.response)[0]?.path ?? '$';
+    const induced = induceJsonList(pages, { wantedFields: wanted, path });
     fields = Object.keys(induced.extraction.fields);
     const render: RenderStep = { type: 'render', url: sample.url, capture, scroll: SCROLLS, timeout_ms: input.timeoutMs };
     steps = [render, { type: 'extract', from: 'captured', extract: induced.extraction }, { type: 'shape', limit: '{limit}' }];
