@@ -35,7 +35,8 @@ export function planRenderedList(sample: RenderedSample, input: { name: string; 
     const path = findRecordArrays(best.response)[0]?.path ?? '$';
     const induced = induceJsonList(pages, { wantedFields: wanted, path });
     fields = Object.keys(induced.extraction.fields);
-    const render: RenderStep = { type: 'render', url: sample.url, capture, scroll: SCROLLS, timeout_ms: input.timeoutMs };
+    // Scroll only when the sample's scroll loaded more (an infinite list): each scroll costs a settle.
+    const render: RenderStep = { type: 'render', url: sample.url, capture, timeout_ms: input.timeoutMs, ...(bodies.length > 1 ? { scroll: SCROLLS } : {}) };
     steps = [render, { type: 'extract', from: 'captured', extract: induced.extraction }, { type: 'shape', limit: '{limit}' }];
   } else {
     pages = [{ url: sample.url, contentType: 'text/html', text: sample.html }];
@@ -46,7 +47,8 @@ export function planRenderedList(sample: RenderedSample, input: { name: string; 
       return null;
     }
     fields = Object.keys(induced.extraction.fields);
-    const render: RenderStep = { type: 'render', url: sample.url, wait_for: induced.extraction.kind === 'list' ? induced.extraction.items : undefined, scroll: SCROLLS, timeout_ms: input.timeoutMs };
+    const render: RenderStep = { type: 'render', url: sample.url, timeout_ms: input.timeoutMs };
+    if (induced.extraction.kind === 'list') render.wait_for = induced.extraction.items;
     steps = [render, { type: 'extract', extract: induced.extraction }, { type: 'shape', limit: '{limit}' }];
   }
   if (fields.length === 0) return null;

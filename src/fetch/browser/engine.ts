@@ -71,9 +71,14 @@ export class BrowserUnavailableError extends QuarryError {
 
 interface Slot {
   context: BrowserContext | null;
+  /** The context's page, reused between calls (a new tab costs more than the render itself). */
+  page: Page | null;
   pages: number;
   busy: boolean;
 }
+
+/** Events callers listen to on a page; removed before the page serves the next call. */
+const PAGE_EVENTS = ['request', 'requestfinished', 'requestfailed', 'response', 'crash'] as const;
 
 export interface EngineStats {
   launches: number;
@@ -103,7 +108,7 @@ export class BrowserEngine {
   constructor(settings: BrowserSettings, options: BrowserEngineOptions) {
     this.settings = settings;
     this.options = options;
-    this.slots = Array.from({ length: Math.max(1, settings.contexts) }, () => ({ context: null, pages: 0, busy: false }));
+    this.slots = Array.from({ length: Math.max(1, settings.contexts) }, () => ({ context: null, page: null, pages: 0, busy: false }));
   }
 
   /** Whether the executable exists (no browser is started). */
@@ -134,9 +139,11 @@ export class BrowserEngine {
     const slot = await this.acquire(opts.signal);
     let page: Page | null = null;
     let timer: NodeJS.Timeout | undefined;
+    let clean = false;
     try {
       const context = await this.contextFor(slot);
-      page = await context.newPage();
+      page = slot.page && !slot.page.isClosed() ? slot.page : await context.newPage();
+      slot.page = page;
       const limit = opts.timeoutMs ?? this.settings.pageTimeoutMs;
       page.setDefaultTimeout(limit);
       const p = page;
@@ -148,13 +155,29 @@ export class BrowserEngine {
           opts.signal?.addEventListener('abort', () => reject(opts.signal!.reason instanceof Error ? opts.signal!.reason : new DOMException('Cancelled', 'AbortError')), { once: true });
         }),
       ]);
+      clean = true;
       return outcome;
     } finally {
       clearTimeout(timer);
       this.counters.pages++;
-      if (page) await this.closePage(page);
+      if (page) await this.resetPage(slot, page, clean);
       this.release(slot);
     }
+  }
+
+  /**
+   * Ready the page for the next call: listeners gone, navigated to about:blank (the last site's
+   * scripts stop), cookies cleared (calls never share a session). A page that failed is closed.
+   */
+  private async resetPage(slot: Slot, page: Page, clean: boolean): Promise<void> {
+    for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+    if (clean) {
+      const reset = Promise.all([page.goto('about:blank'), page.context().clearCookies(), page.setExtraHTTPHeaders({})]).then(() => true, () => false);
+      const hung = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref());
+      if (await Promise.race([reset, hung])) return;
+    }
+    slot.page = null;
+    await this.closePage(page);
   }
 
   /** Close the browser (killing it if it does not close) and the guard proxy. */
@@ -200,9 +223,11 @@ export class BrowserEngine {
     if (slot.context && slot.pages >= this.settings.pagesPerContext) {
       const old = slot.context;
       slot.context = null;
+      slot.page = null;
       await old.close().catch(() => {});
     }
     if (!slot.context || slot.context.browser() !== browser) {
+      slot.page = null;
       slot.context = await browser.newContext({ userAgent: this.options.userAgent, serviceWorkers: 'block', acceptDownloads: false });
       slot.pages = 0;
     }
@@ -270,7 +295,10 @@ export class BrowserEngine {
     const pid = this.pid;
     this.browser = null;
     this.pid = null;
-    for (const slot of this.slots) slot.context = null;
+    for (const slot of this.slots) {
+      slot.context = null;
+      slot.page = null;
+    }
     process.off('exit', this.exitHook);
     // A disconnected browser may leave renderers behind.
     if (pid && isAlive(pid)) killTree(pid);
