@@ -123,6 +123,23 @@ describe('single-page apps', () => {
     expect(isQuarryError(err) && err.code).toBe('unavailable');
   });
 
+  it('without Chromium, a build that needs the browser fails saying how to install it; static APIs still build', async () => {
+    const missing = createFetcher(loadConfig({ QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1', QUARRY_CHROMIUM_PATH: '/nonexistent/chromium' }));
+    try {
+      const s = await site(spaCatalogueSite());
+      const options = { signal: new AbortController().signal, budget: { timeBudgetMs: 60_000, fetchBudget: 30, perHostConcurrency: 4 }, publicUrl: 'http://quarry.test', llm: null };
+      const err = await buildApi({ url: `${s.url}/`, task: TASK, fetcher: missing, progress: new ProgressReporter(async () => {}), ...options }).then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(BuildFailedError);
+      expect((err as Error).message).toMatch(/needs a browser, but Chromium is not installed at \/nonexistent\/chromium.*apt-get install chromium/);
+      // The job board's API is named in its script: it builds without a browser.
+      const jobs = await site((await import('../fixtures/sites/spa-jobs.js')).spaJobsSite());
+      const built = await buildApi({ url: `${jobs.url}/`, task: 'list job vacancies with title and company', fetcher: missing, progress: new ProgressReporter(async () => {}), ...options });
+      expect(built.recipe.endpoints.map((e) => e.name)).toContain('list_jobs');
+    } finally {
+      await missing.close();
+    }
+  });
+
   it('a page that never finishes fails the build with a clear message, on time', async () => {
     const hang = spaHangSite();
     const s = await site(hang.routes);
