@@ -22,6 +22,7 @@ import { spaNextSite } from '../fixtures/sites/spa-next.js';
 import { spaGraphqlSite } from '../fixtures/sites/spa-graphql.js';
 import { spaTokenSite } from '../fixtures/sites/spa-token.js';
 import { spaHangSite } from '../fixtures/sites/spa-hang.js';
+import { DRAWN, spaDrawnSite } from '../fixtures/sites/spa-drawn.js';
 
 const TASK = 'list products with name, brand and price, and search them by keyword';
 
@@ -121,6 +122,15 @@ describe('single-page apps', () => {
     // Without a browser, the call says so in the envelope instead of inventing data.
     const err = await runEndpoint(recipe, 'list_products', { limit: 5 }, { fetcher: noBrowser }).then(() => null, (e: unknown) => e);
     expect(isQuarryError(err) && err.code).toBe('unavailable');
+  });
+
+  it('shop drawn by script with no JSON call: a render endpoint reading the drawn HTML', async () => {
+    const s = await site(spaDrawnSite());
+    const recipe = await build(`${s.url}/`, 'list products with name, brand and price');
+    const list = recipe.endpoints.find((e) => e.name === 'list_products')!;
+    expect(list.steps[0]).toMatchObject({ type: 'render', wait_for: expect.any(String) });
+    const rows = await data(recipe, 'list_products', { limit: 20 }, fetcher);
+    expect(rows.map((r) => [r.name, r.price, r.url])).toEqual(DRAWN.map((p) => [p.name, p.price, `${s.url}/product/${p.id}`]));
   });
 
   it('without Chromium, a build that needs the browser fails saying how to install it; static APIs still build', async () => {
