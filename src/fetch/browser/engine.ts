@@ -99,6 +99,7 @@ export class BrowserEngine {
   private readonly slots: Slot[];
   private readonly waiters: Array<() => void> = [];
   private recycleWhenIdle = false;
+  private recycling: Promise<void> | null = null;
   private closed = false;
   private readonly counters = { launches: 0, pages: 0, kills: 0, recycles: 0 };
   private readonly exitHook = () => {
@@ -166,13 +167,14 @@ export class BrowserEngine {
   }
 
   /**
-   * Ready the page for the next call: listeners gone, navigated to about:blank (the last site's
-   * scripts stop), cookies cleared (calls never share a session). A page that failed is closed.
+   * Ready the page for the next call: listeners gone, cookies and extra headers cleared (calls
+   * never share a session). The next call's navigation replaces the document (a navigation to
+   * about:blank here would cost as much as a small render). A page that failed is closed.
    */
   private async resetPage(slot: Slot, page: Page, clean: boolean): Promise<void> {
     for (const event of PAGE_EVENTS) page.removeAllListeners(event);
     if (clean) {
-      const reset = Promise.all([page.goto('about:blank'), page.context().clearCookies(), page.setExtraHTTPHeaders({})]).then(() => true, () => false);
+      const reset = Promise.all([page.context().clearCookies(), page.setExtraHTTPHeaders({})]).then(() => true, () => false);
       const hung = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref());
       if (await Promise.race([reset, hung])) return;
     }
@@ -192,13 +194,18 @@ export class BrowserEngine {
 
   private async acquire(signal?: AbortSignal): Promise<Slot> {
     for (;;) {
+      // A restart in progress: nobody may open a page on the browser being closed.
+      if (this.recycling) await this.recycling;
       signal?.throwIfAborted();
       const free = this.slots.find((s) => !s.busy);
       if (free && !(this.recycleWhenIdle && this.slots.some((s) => s.busy))) {
         free.busy = true;
         if (this.recycleWhenIdle) {
           this.recycleWhenIdle = false;
-          await this.shutdownBrowser();
+          this.recycling = this.shutdownBrowser().finally(() => {
+            this.recycling = null;
+          });
+          await this.recycling;
         }
         return free;
       }
