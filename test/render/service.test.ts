@@ -7,14 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { descendantsRunning } from '../../src/fetch/browser/index.js';
-import { JOBS, searchJobs, spaJobsSite } from '../fixtures/sites/spa-jobs.js';
+import { JOBS, searchJobs, spaJobsSite, type JobsApiState } from '../fixtures/sites/spa-jobs.js';
 import { build, execute } from '../builder/helpers.js';
+import { reviseAndWait } from '../revisions/helpers.js';
 
 let t: TestApp;
 let u: TestUser;
 let site: FixtureSite;
+const api: JobsApiState = { shape: 'v1' };
 beforeAll(async () => {
-  site = await startFixtureSite(spaJobsSite());
+  site = await startFixtureSite(spaJobsSite(api));
   t = await startTestApp({ startWorker: true, env: { QUARRY_BUILD_TIME_BUDGET_MS: '60000', QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1' } });
   u = await t.user('developer');
 });
@@ -25,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('job board through the service', () => {
-  it('builds on the first attempt and answers list, search and detail calls', async () => {
+  it('builds on the first attempt, answers list, search and detail calls, and is repaired when the API changes shape', { timeout: 120_000 }, async () => {
     const task = await build(t, u, `${site.url}/`, 'list job vacancies with title, company, location and salary, and search them by keyword', 90_000);
     expect(task.status).toBe('completed');
     const id = task.generated_api.scraper_id as string;
@@ -40,5 +42,18 @@ describe('job board through the service', () => {
     expect(one.json().data).toMatchObject({ title: JOBS[3].title, salary: JOBS[3].salary });
     const missing = await execute(t, u, id, 'get_job', { id: 99 }, 'GET');
     expect(missing.statusCode).toBe(422);
+
+    // Point 7: the API changes shape (records under data.items, title/company renamed); a fix
+    // revision induces the JSON extractions again and callers keep their fields.
+    api.shape = 'v2';
+    const broken = await execute(t, u, id, 'list_jobs', { page: 1 });
+    expect(broken.statusCode === 200 ? broken.json().data : []).toEqual([]);
+    const fixed = await reviseAndWait(t, u, task.id, 'the site changed');
+    expect(fixed.status, JSON.stringify(fixed.error ?? fixed.progress?.log?.slice(-5))).toBe('completed');
+    const again = await execute(t, u, id, 'list_jobs', { page: 2 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.map((j: { title: string; company: string }) => [j.title, j.company])).toEqual(JOBS.slice(10, 20).map((j) => [j.title, j.company]));
+    const oneAgain = await execute(t, u, id, 'get_job', { id: 1003 }, 'GET');
+    expect(oneAgain.json().data).toMatchObject({ title: JOBS[3].title, company: JOBS[3].company, salary: JOBS[3].salary });
   });
 });

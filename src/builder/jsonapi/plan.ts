@@ -185,7 +185,7 @@ function recordsOf(call: ApiCall, path: string): Json[] {
 }
 
 /** Scalar fields of one JSON record (one nested level flattened), read by JSON paths. */
-function objectExtraction(record: Json, wanted: string[]): Extraction {
+export function objectExtraction(record: Json, wanted: string[]): Extraction {
   const fields: Record<string, FieldSpec> = {};
   for (const [k, v] of Object.entries(record)) {
     if (v === null || v === undefined) continue;
