@@ -52,6 +52,7 @@ export const CHROMIUM_ARGS = [
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   // Images are never data: not loading them makes rendering cheaper.
   '--blink-settings=imagesEnabled=false',
+  '--renderer-process-limit=2',
 ];
 
 /** Playwright talks to the browser over a pipe: the flag marks its process among our children. */
