@@ -133,6 +133,21 @@ describe('single-page apps', () => {
     expect(rows.map((r) => [r.name, r.price, r.url])).toEqual(DRAWN.map((p) => [p.name, p.price, `${s.url}/product/${p.id}`]));
   });
 
+  it('a render step honours robots.txt like a request step', async () => {
+    const s = await site([
+      ['/robots.txt', { headers: { 'content-type': 'text/plain' }, body: 'User-agent: *\nDisallow: /private\n' }],
+      ['/private', '<html><body><p class="x">secret</p></body></html>'],
+    ]);
+    const recipe: Recipe = {
+      format: 'quarry.recipe/1', name: 'R', description: 'r', source_url: `${s.url}/`,
+      endpoints: [{ name: 'peek', method: 'GET', description: 'd', input_params: { type: 'object', properties: {} }, return_schema: { type: 'object' }, sample_inputs: {},
+        steps: [{ type: 'render', url: '/private' }, { type: 'extract', extract: { kind: 'value', field: { sources: [{ css: 'p.x' }] } } }] }],
+    };
+    const err = await runEndpoint(recipe, 'peek', {}, { fetcher }).then(() => null, (e: unknown) => e);
+    expect(isQuarryError(err) && err.code).toBe('forbidden');
+    expect(s.requests.map((r) => r.path)).toEqual(['/robots.txt']);
+  });
+
   it('without Chromium, a build that needs the browser fails saying how to install it; static APIs still build', async () => {
     const missing = createFetcher(loadConfig({ QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1', QUARRY_CHROMIUM_PATH: '/nonexistent/chromium' }));
     try {

@@ -31,6 +31,8 @@ export interface BrowserSettings {
 
 export interface BrowserEngineOptions {
   allowPrivateTargets: AllowPrivateTargets;
+  /** The operator's robots.txt switch: render steps check robots.txt like request steps. */
+  respectRobots?: boolean;
   userAgent?: string;
   resolver?: Resolver;
   onRefused?: (refusal: Refusal) => void;
@@ -111,6 +113,10 @@ export class BrowserEngine {
     this.settings = settings;
     this.options = options;
     this.slots = Array.from({ length: Math.max(1, settings.contexts) }, () => ({ context: null, page: null, pages: 0, busy: false }));
+  }
+
+  get respectsRobots(): boolean {
+    return this.options.respectRobots ?? true;
   }
 
   /** Whether the executable exists (no browser is started). */

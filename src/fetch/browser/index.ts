@@ -20,11 +20,11 @@ export interface BrowserHandle {
 const shared = new Map<string, { engine: BrowserEngine; users: number }>();
 
 /** The process's engine for this configuration, counted per user (each fetcher is one). */
-export function sharedBrowser(config: Pick<Config, 'browser' | 'allowPrivateTargets'> & { fetch?: { userAgent?: string } }, options: Partial<BrowserEngineOptions> = {}): BrowserHandle {
-  const key = JSON.stringify([config.browser, config.allowPrivateTargets, config.fetch?.userAgent]);
+export function sharedBrowser(config: Pick<Config, 'browser' | 'allowPrivateTargets'> & { respectRobots?: boolean; fetch?: { userAgent?: string } }, options: Partial<BrowserEngineOptions> = {}): BrowserHandle {
+  const key = JSON.stringify([config.browser, config.allowPrivateTargets, config.fetch?.userAgent, config.respectRobots]);
   let entry = shared.get(key);
   if (!entry || options.resolver) {
-    const engine = new BrowserEngine(config.browser, { allowPrivateTargets: config.allowPrivateTargets, userAgent: config.fetch?.userAgent, ...options });
+    const engine = new BrowserEngine(config.browser, { allowPrivateTargets: config.allowPrivateTargets, userAgent: config.fetch?.userAgent, respectRobots: config.respectRobots, ...options });
     entry = { engine, users: 0 };
     // A custom resolver (tests) gets an engine of its own.
     if (!options.resolver) shared.set(key, entry);

@@ -7,6 +7,7 @@
  */
 import { QuarryError } from '../../errors/index.js';
 import { BrowserUnavailableError, renderPage } from '../../fetch/browser/index.js';
+import { robotsDisallowed } from '../../fetch/failures.js';
 import { fillString, resolveUrl } from '../template.js';
 import type { RenderStep } from '../types.js';
 import { FetchedPage, chargeRequest, scopeOf, throwIfAborted, type RunContext } from './context.js';
@@ -21,6 +22,8 @@ export async function runRender(step: RenderStep, ctx: RunContext): Promise<void
   const url = resolveUrl(filled, run.recipe.source_url);
   if (!url) throw new QuarryError('scraper_bug', `The render URL "${filled.slice(0, 200)}" is not a valid http(s) URL.`);
   throwIfAborted(run);
+  // The browser does not read robots.txt: the same rule as a request step is applied here.
+  if (engine.respectsRobots && !(await run.fetcher.robotsAllowed(url, run.signal))) throw robotsDisallowed(url);
   chargeRequest(run);
   run.logger?.debug?.({ url }, 'render');
   const result = await renderPage(engine, {
