@@ -213,7 +213,7 @@ export function createFetcher(config: FetcherConfig, options: FetcherOptions = {
   }
 
   // The browser engine for JavaScript-drawn sites: shared per process, started on first use.
-  const browser = config.browser ? sharedBrowser({ ...config, browser: config.browser }) : null;
+  const browser = config.browser ? sharedBrowser({ ...config, browser: config.browser }, options.resolver ? { resolver: options.resolver } : {}) : null;
   return {
     fetch,
     robotsAllowed,
