@@ -87,6 +87,26 @@ describe('browser engine', () => {
     expect(ok.html).toContain('Backend Engineer');
   });
 
+  it('presses "load more" until it is gone, recording each JSON page', async () => {
+    const page = (n: number) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [n * 2 + 1, n * 2 + 2], more: n < 2 }) });
+    const site = await startFixtureSite([
+      ['/', `<!doctype html><html><body><ul id="list"></ul><button id="more">Load more</button><script>
+let n = 0; const btn = document.getElementById('more');
+async function load() { const d = await (await fetch('/api/page?n=' + n++)).json();
+  for (const i of d.items) { const li = document.createElement('li'); li.className = 'item'; li.textContent = 'Item ' + i; document.getElementById('list').appendChild(li); }
+  if (!d.more) btn.remove(); }
+btn.addEventListener('click', load); load();</script></body></html>`],
+      ['/api/page', (_req, _res, url) => page(Number(url.searchParams.get('n')))],
+    ]);
+    try {
+      const result = await renderPage(fetcher.browser!, { url: `${site.url}/`, waitFor: '.item', loadMore: '#more' });
+      expect([...result.html.matchAll(/class="item">Item (\d+)/g)].map((m) => Number(m[1]))).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(result.json.map((j) => j.query.n)).toEqual(['0', '1', '2']);
+    } finally {
+      await site.close();
+    }
+  });
+
   it('replaces a browser that died', async () => {
     const before = fetcher.browser!.stats();
     process.kill(before.pid!, 'SIGKILL');
