@@ -116,6 +116,19 @@ btn.addEventListener('click', load); load();</script></body></html>`],
     expect(fetcher.browser!.stats().launches).toBe(before.launches + 1);
   });
 
+  it('restarts a browser over its memory limit once no page is in flight', async () => {
+    // A limit of 1 MB: every check finds the browser over it.
+    const small = createFetcher(loadConfig({ QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1', QUARRY_BROWSER_MEMORY_MB: '1', QUARRY_BROWSER_PAGES_PER_CONTEXT: '3', QUARRY_BROWSER_CONTEXTS: '2' }));
+    try {
+      for (let i = 0; i < 11; i++) expect((await renderPage(small.browser!, { url: `${jobs.url}/`, waitFor: 'article.job' })).html).toContain('Chef');
+      const stats = small.browser!.stats();
+      expect(stats.recycles).toBe(1);
+      expect(stats.launches).toBe(2);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('says how to install Chromium when it is missing, while static fetches keep working', async () => {
     const missing = createFetcher(loadConfig({ QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1', QUARRY_CHROMIUM_PATH: '/nonexistent/chromium' }));
     try {
