@@ -30,6 +30,8 @@ import { detectLoginWall } from './login-wall.js';
 import type { LlmAssist } from './llm/index.js';
 import { checkEntryRefusal, checkLoginWall, openBuildSession, withLoginEndpoint, type BuildAuth, type BuildSession } from './auth/index.js';
 import { proposeWithLlm } from './llm/propose.js';
+import { planJsSite } from './render/index.js';
+import { BrowserUnavailableError } from '../fetch/browser/index.js';
 
 export class BuildFailedError extends Error {}
 
@@ -200,6 +202,13 @@ export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
     });
     if (search) plans.push(search);
   }
+  // Issue 12 (src/builder/render): an app shell drawn by JavaScript gets endpoints that call the
+  // site's JSON API (found in its scripts or by rendering it), or render it when nothing replays;
+  // they replace plans read from the empty shell. Null for ordinary HTML sites.
+  const jsPlans = await planJsSite({ exploration, fetcher: req.fetcher, signal, progress, noun, names, wantKind, wantedKeys: intent.fields.length ? wanted.map((w) => w.name) : [] }).catch((err: unknown) => {
+    throw err instanceof BrowserUnavailableError ? new BuildFailedError(err.message) : err;
+  });
+  if (jsPlans) plans.splice(0, plans.length, ...jsPlans);
   if (req.llm) await proposeWithLlm(req.llm, { plans, exploration, intent, signal, progress });
   for (const p of plans) progress.endpoint(p.endpoint.name, 'planned');
   if (plans.length === 0) {

@@ -28,6 +28,8 @@ export interface TaskIntent {
 
 const LIST_WORDS = /\b(list|lists|listing|all|every|catalog(?:ue)?|index|browse|each (?:item|page) of|overview|feed|latest|top)\b/i;
 const DETAIL_WORDS = /\b(details?|each\s+\w+\s+page|detail pages?|by (?:id|url|slug|isbn|sku)|single|one|specific|get (?:a|the|one)|information about|from each)\b/i;
+/** A verb phrase about the records ("search them by keyword", "find one by id"), not a field name. */
+const TASK_CLAUSE = /^(?:search|find|filter|look ?up|query|browse|list|get)\s+(?:them|it|those|these|by|for|one|all|the)\b/i;
 const SEARCH_WORDS = /\b(search|find|look ?up|query|keyword|matching)\b/i;
 
 /**
@@ -104,6 +106,8 @@ function findEntity(text: string): string | null {
     /\bthe\s+([a-z][a-z-]{2,})\s+details\b/i,
     /\b(?:each|every)\s+([a-z][a-z-]{2,})\s*:/i,
     /\b(?:list|search|find|get|all|browse)\s+(?:all\s+|the\s+)?([a-z][a-z-]{2,}s)\b/i,
+    // "list job vacancies", "browse car listings": the thing is the word before a generic noun.
+    /\b(?:list|search|find|get|all|browse)\s+(?:all\s+|the\s+)?([a-z][a-z-]{2,})\s+(?:vacancies|listings|offers|postings|openings|entries|records|items|adverts|ads)\b/i,
   ];
   for (const p of patterns) {
     const m = p.exec(text);

@@ -75,6 +75,19 @@ export interface Config {
    * Unset: a random key per process (fine with the embedded worker; set it when workers are separate).
    */
   handoffSecret: string | null;
+  /** The headless browser for JavaScript-drawn sites (src/fetch/browser, docs/browser.md). */
+  browser: {
+    /** Debian's chromium by default; scripts/ensure-chromium.sh reads the same variable. */
+    executablePath: string;
+    /** Browser contexts (parallel pages) in the pool. */
+    contexts: number;
+    /** A page (render step, build sample) gets this long before it is closed as timed out. */
+    pageTimeoutMs: number;
+    /** Resident memory of the whole browser process tree above which it is restarted. */
+    memoryLimitMb: number;
+    /** A context is replaced by a fresh one after this many pages (leaks, stale state). */
+    pagesPerContext: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -178,6 +191,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDistDir: path.resolve(env.QUARRY_WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),
     apiSessionIdleMs: int(env, 'QUARRY_API_SESSION_IDLE_MS', 24 * 3600 * 1000),
     handoffSecret: env.QUARRY_HANDOFF_SECRET || null,
+    browser: {
+      executablePath: env.QUARRY_CHROMIUM_PATH || '/usr/bin/chromium',
+      contexts: Math.max(1, int(env, 'QUARRY_BROWSER_CONTEXTS', 4)),
+      pageTimeoutMs: int(env, 'QUARRY_BROWSER_PAGE_TIMEOUT_MS', 15_000),
+      memoryLimitMb: int(env, 'QUARRY_BROWSER_MEMORY_MB', 700),
+      pagesPerContext: Math.max(1, int(env, 'QUARRY_BROWSER_PAGES_PER_CONTEXT', 100)),
+    },
     ...overrides,
   };
   return Object.freeze(config);

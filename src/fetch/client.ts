@@ -5,6 +5,7 @@
  * with one retry per proxy. 4xx/5xx answers are returned, not thrown: the recipe interpreter
  * classifies statuses. Only blocks and transport failures throw.
  */
+import { sharedBrowser } from './browser/index.js';
 import { Agent, type Dispatcher } from 'undici';
 import type { Config } from '../config/index.js';
 import { CheckedAddresses, guardedLookup, systemResolver, type Resolver } from './address-guard.js';
@@ -18,7 +19,7 @@ import { ALLOW_ALL, isAllowedByRobots, MAX_ROBOTS_BYTES, parseRobots, RobotsCach
 import type { FetchRequest, FetchResponse, Fetcher } from './types.js';
 
 /** The parts of Config the fetch layer reads; a whole Config fits. */
-export type FetcherConfig = Pick<Config, 'fetch' | 'allowPrivateTargets' | 'respectRobots'>;
+export type FetcherConfig = Pick<Config, 'fetch' | 'allowPrivateTargets' | 'respectRobots'> & Partial<Pick<Config, 'browser'>>;
 
 export interface FetcherOptions {
   /** DNS resolution (default: dns.promises.lookup, all addresses). Tests map names to 127.0.0.1. */
@@ -211,11 +212,14 @@ export function createFetcher(config: FetcherConfig, options: FetcherOptions = {
     throw blockedError(req.url, block as BlockInfo, attempts);
   }
 
+  // The browser engine for JavaScript-drawn sites: shared per process, started on first use.
+  const browser = config.browser ? sharedBrowser({ ...config, browser: config.browser }, options.resolver ? { resolver: options.resolver } : {}) : null;
   return {
     fetch,
     robotsAllowed,
+    browser: browser?.engine,
     async close() {
-      await Promise.all([direct.close(), proxies.close()]);
+      await Promise.all([direct.close(), proxies.close(), browser?.release()]);
     },
   };
 }

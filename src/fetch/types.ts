@@ -11,6 +11,8 @@
  *   through the next proxy and, when every attempt is blocked, throws a `blocked` QuarryError.
  */
 
+import type { BrowserEngine } from './browser/engine.js';
+
 export interface FetchRequest {
   url: string;
   method?: string;
@@ -66,4 +68,6 @@ export interface Fetcher {
   robotsAllowed(url: string, signal?: AbortSignal): Promise<boolean>;
   /** Close pooled connections. */
   close(): Promise<void>;
+  /** The headless browser for JavaScript-drawn sites (absent when not configured). */
+  browser?: BrowserEngine;
 }

@@ -245,6 +245,8 @@ const step = tagged('type', {
       wait_for: nonEmpty,
       timeout_ms: { type: 'integer', minimum: 1, maximum: 120_000 },
       capture: nonEmpty,
+      scroll: { type: 'integer', minimum: 0, maximum: 20 },
+      load_more: nonEmpty,
     },
     ['type', 'url'],
   ),

@@ -180,14 +180,22 @@ export interface ShapeStep {
   not_found_if_empty?: boolean;
 }
 
-/** Render the page in a headless browser (executed by a later issue's engine). */
+/**
+ * Render the page in the headless browser (src/fetch/browser); the rendered HTML becomes the
+ * current page. Used only when no JSON call of the site can be replayed without a browser.
+ */
 export interface RenderStep {
   type: 'render';
   url: string;
+  /** CSS selector to wait for; without it, the network must settle. */
   wait_for?: string;
   timeout_ms?: number;
-  /** Capture JSON responses whose URL matches this pattern into var `captured`. */
+  /** Capture JSON responses whose URL matches this pattern into var `captured` (a list of bodies). */
   capture?: string;
+  /** Scroll to the bottom this many times (infinite lists). */
+  scroll?: number;
+  /** Press this "load more" button while it shows (at most `scroll`, default 5, times). */
+  load_more?: string;
 }
 
 /**

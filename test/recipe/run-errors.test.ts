@@ -111,10 +111,9 @@ describe('scraper failures', () => {
     expect(errors).toHaveLength(1);
   });
 
-  // The login step runs since issue 13 (test/auth-sites/); render and script still wait for their engines.
-  it('render and script steps fail honestly until their engines exist', async () => {
+  // Login (issue 13, test/auth-sites/) and render (issue 12, test/render/) run; script still waits for its engine.
+  it('a script step fails honestly until its engine exists', async () => {
     const cases: Array<[Step, RegExp]> = [
-      [{ type: 'render', url: '/books' }, /browser engine, not available yet/],
       [{ type: 'script', code: 'return 1' }, /script sandbox, not available yet/],
     ];
     for (const [step, message] of cases) {

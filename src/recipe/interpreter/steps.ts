@@ -10,6 +10,7 @@ import { runExtract } from './extract.js';
 import { runFollow } from './follow.js';
 import { runLogin } from './login.js';
 import { runPaginate } from './paginate.js';
+import { runRender } from './render.js';
 import { runRequest } from './request.js';
 import { runSet, runShape } from './shape.js';
 
@@ -29,7 +30,7 @@ const HANDLERS: Handlers = {
   paginate: runPaginate,
   set: runSet,
   shape: runShape,
-  render: notYet('A render step needs the browser engine'),
+  render: runRender, // the browser engine (issue 12): render.ts
   login: runLogin,
   script: notYet('A script step needs the script sandbox'),
 };

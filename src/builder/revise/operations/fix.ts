@@ -20,6 +20,7 @@ import { answersList, endpointKind, fieldKeys, fieldsOf, mainExtract, paramNames
 import { clone, limitParamOf } from '../edit.js';
 import { bestSpec, contexts, detailPagesOf, mergeSpecs, scopeOf } from '../pages.js';
 import { planEndpoint } from '../replan.js';
+import { isJsonApiEndpoint, reinduceJsonEndpoint } from '../../jsonapi/repair.js';
 import { repairNextLink } from '../next-link.js';
 import { compare, constantFields, emptyFields, fillOf, healthy, passedCount, type Comparison } from '../verify.js';
 import type { Intent } from '../types.js';
@@ -118,6 +119,13 @@ function manyRecordsCase(ep: EndpointRecipe): EndpointCase | null {
 const recordCount = (v: EndpointVerdict) => v.outcomes.filter((o) => o.ok).reduce((n, o) => n + o.records.length, 0);
 
 async function repair(ws: Workspace, draft: Recipe, ep: EndpointRecipe, focus: string[], extraCase?: EndpointCase | null): Promise<Repair> {
+  // An endpoint calling the site's JSON API (issue 12): its extraction is induced again on fresh
+  // answers of the same call; planning from the site's HTML would find an app shell.
+  if (isJsonApiEndpoint(ep)) {
+    const cases = [...ws.cases(ep), ...(extraCase ? [extraCase] : [])];
+    const candidate = await reinduceJsonEndpoint(draft, ep, cases.map((c) => c.params), { fetcher: ws.req.fetcher, signal: ws.signal });
+    if (candidate) return { ok: true, endpoint: candidate, verdict: await ws.test(withEndpoint(draft, ep.name, candidate), candidate.name, cases) };
+  }
   if (endpointKind(ep) !== 'detail') return replan(ws, draft, ep, extraCase);
   // Without named fields every field is induced again: a site that broke one usually changed
   // more, and the old spec is kept wherever it still reads as well (bestSpec).

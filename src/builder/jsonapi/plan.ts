@@ -1,0 +1,343 @@
+/**
+ * Endpoints that call a site's own JSON API (issue 12, points 3-4): from the calls its pages
+ * make, choose the one carrying the task's records, find which of its parameters page, search
+ * or select one record, check that it replays without a browser (with page tokens if needed),
+ * and plan list / search / detail endpoints whose request maps typed parameters onto the
+ * call's query or JSON body (GraphQL variables included) and reads values by JSON paths.
+ */
+import type { Fetcher } from '../../fetch/types.js';
+import type { PageInput } from '../../recipe/extract/index.js';
+import { evaluatePath } from '../../recipe/extract/index.js';
+import type { EndpointRecipe, Extraction, FieldSpec, JsonSchema, RequestStep, Step } from '../../recipe/types.js';
+import type { EndpointPlan } from '../list-endpoints.js';
+import { describeFields } from '../naming.js';
+import { type ApiCall, recordCount, replay, siteHeaders } from './calls.js';
+import { induceJsonList } from './induce.js';
+import { jsonPaging } from './pagination.js';
+import { findRecordArrays, pathKey } from './records.js';
+import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
+
+const PAGE_KEYS = ['page', 'p', 'pg', 'pageNumber', 'page_number', 'pageNo'];
+const SEARCH_KEYS = ['q', 'query', 'search', 'keyword', 'keywords', 'term', 'text', 's', 'searchTerm', 'search_term'];
+
+export interface ApiPlanInput {
+  calls: ApiCall[];
+  fetcher: Fetcher;
+  signal: AbortSignal;
+  entryUrl: string;
+  entryHtml: string;
+  names: { list: string; detail: string; search: string };
+  noun: string;
+  wantedKeys: string[];
+  wantKind: (k: 'list' | 'detail' | 'search') => boolean;
+  /** URLs named in the site's scripts (detail URL patterns such as `/api/jobs/1`). */
+  scriptUrls: string[];
+  log: (message: string) => void;
+}
+
+/** Where one call's variables live: the URL query, or a JSON body (GraphQL: its `variables`). */
+interface Slots {
+  page?: { key: string; start: number };
+  search?: { key: string };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function bodyJson(call: ApiCall): Json | null {
+  if (!call.body) return null;
+  try {
+    const parsed = JSON.parse(call.body) as unknown;
+    return isObject(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The object holding a POST call's variables: GraphQL's `variables`, else the body itself. */
+function variablesOf(call: ApiCall): Json | null {
+  const body = bodyJson(call);
+  if (!body) return null;
+  return isObject(body.variables) ? body.variables : typeof body.query === 'string' ? {} : body;
+}
+
+function findSlots(call: ApiCall, scriptText: string): Slots {
+  const slots: Slots = {};
+  const vars = variablesOf(call);
+  const keys = vars ? Object.keys(vars) : [...new URL(call.url).searchParams.keys()];
+  const valueOf = (k: string) => (vars ? vars[k] : new URL(call.url).searchParams.get(k));
+  const page = PAGE_KEYS.find((k) => keys.includes(k));
+  if (page) slots.page = { key: page, start: Number(valueOf(page) ?? 1) || 1 };
+  else if (!vars) {
+    // No page number in the URL, but the body counts pages (`total_pages`): the usual `?page=`.
+    // Paging keys sit beside the records (`pageProps.totalPages` next to `pageProps.products`).
+    const best = findRecordArrays(call.response)[0];
+    const parent = best && best.path.includes('.') ? evaluatePath(call.response, best.path.slice(0, best.path.lastIndexOf('.')))[0] : call.response;
+    const paging = jsonPaging(call.url, parent ?? call.response, best?.length ?? 0);
+    const key = paging?.strategy.kind === 'page_param' ? Object.keys(paging.request.query ?? {})[0] : undefined;
+    if (key) slots.page = { key, start: 1 };
+  }
+  let search = SEARCH_KEYS.find((k) => keys.includes(k));
+  // A search parameter the page did not send this time but its script knows (`'&q=' + ...`).
+  search ??= SEARCH_KEYS.find((k) => new RegExp(`[?&]${k}=`).test(scriptText));
+  if (search) slots.search = { key: search };
+  return slots;
+}
+
+/** The record array that best matches the wanted fields. */
+function scoreCall(call: ApiCall, wanted: string[]): number {
+  const best = findRecordArrays(call.response)[0];
+  if (!best) return 0;
+  const keys = best.keys.map((k) => k.toLowerCase());
+  const hits = wanted.filter((w) => keys.some((k) => k === w.toLowerCase() || k.includes(w.toLowerCase()))).length;
+  return best.score * (1 + hits);
+}
+
+/** The call as a request step with templates: `{page}` and `{query}` where the slots are. */
+function requestFor(call: ApiCall, slots: Slots, use: { page: boolean; search: boolean }, tokens: TokenPlan | null): RequestStep {
+  const step: RequestStep = { type: 'request', url: call.url, expect: 'json' };
+  const headers = { ...siteHeaders(call.headers), ...(tokens?.headers ?? {}) };
+  delete headers['content-type'];
+  const vars = variablesOf(call);
+  if (vars && call.body) {
+    const body = JSON.parse(call.body) as Json;
+    const target = isObject(body.variables) ? body.variables : body;
+    if (slots.page) target[slots.page.key] = use.page ? '{page}' : slots.page.start;
+    if (slots.search && slots.search.key in target) target[slots.search.key] = use.search ? '{query}' : target[slots.search.key];
+    else if (slots.search && use.search) target[slots.search.key] = '{query}';
+    step.method = 'POST';
+    step.json = body;
+  } else {
+    const url = new URL(call.url);
+    const query: Record<string, string> = {};
+    if (slots.page) {
+      url.searchParams.delete(slots.page.key);
+      if (use.page) query[slots.page.key] = '{page}';
+    }
+    if (slots.search) {
+      url.searchParams.delete(slots.search.key);
+      if (use.search) query[slots.search.key] = '{query}';
+    }
+    for (const [k, v] of Object.entries(tokens?.query ?? {})) {
+      url.searchParams.delete(k);
+      query[k] = v;
+    }
+    step.url = url.href;
+    if (Object.keys(query).length) step.query = query;
+  }
+  if (Object.keys(headers).length) step.headers = headers;
+  return step;
+}
+
+/**
+ * Whether the call replays with the plain fetcher: as recorded (the page's cookies included),
+ * then without each site header and long query value (tokens, when it fails without them),
+ * then without the cookies (a session the page opens). Answers what the recipe must fetch
+ * from the page first, or null when the call does not replay at all.
+ */
+async function replayNeeds(call: ApiCall, input: ApiPlanInput): Promise<{ needs: TokenNeed[]; shell: boolean } | null> {
+  const works = async (c: Pick<ApiCall, 'method' | 'url' | 'body'>, headers: Record<string, string>) => {
+    const body = await replay(input.fetcher, c, headers, input.signal);
+    return body !== null && recordCount(body) > 0;
+  };
+  const cookie = Object.entries(call.headers).find(([k]) => k.toLowerCase() === 'cookie')?.[1];
+  const headers = siteHeaders(call.headers);
+  const withCookie = cookie ? { ...headers, cookie } : headers;
+  if (!(await works(call, withCookie))) return null;
+  const needs: TokenNeed[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'content-type') continue;
+    const without = { ...withCookie };
+    delete without[name];
+    if (!(await works(call, without))) needs.push({ in: 'header', name, value });
+  }
+  const url = new URL(call.url);
+  for (const [name, value] of url.searchParams) {
+    if (value.length < 8 || /^\d+$/.test(value) || PAGE_KEYS.includes(name) || SEARCH_KEYS.includes(name)) continue;
+    const stripped = new URL(url.href);
+    stripped.searchParams.delete(name);
+    if (!(await works({ ...call, url: stripped.href }, withCookie))) needs.push({ in: 'query', name, value });
+  }
+  const shell = needs.length > 0 || (cookie !== undefined && !(await works(call, headers)));
+  return { needs, shell };
+}
+
+const pageInput = (url: string, value: unknown): PageInput => ({ url, contentType: 'application/json', text: JSON.stringify(value) });
+
+function pageParam(): JsonSchema {
+  return { type: 'integer', minimum: 1, maximum: 10_000, default: 1, description: 'Page number (1 = first).' };
+}
+
+/** A word of a record's first text field, to probe search parameters with. */
+function probeWord(records: Json[]): string | null {
+  for (const r of records.slice(0, 5)) {
+    for (const v of Object.values(r)) {
+      if (typeof v !== 'string' || /^(?:https?:)?\//.test(v)) continue;
+      const word = v.split(/[^\p{L}\p{N}]+/u).find((w) => w.length >= 4 && !/^\d+$/.test(w));
+      if (word) return word;
+    }
+  }
+  return null;
+}
+
+function recordsOf(call: ApiCall, path: string): Json[] {
+  return evaluatePath(call.response, path).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isObject);
+}
+
+/** Scalar fields of one JSON record (one nested level flattened), read by JSON paths. */
+export function objectExtraction(record: Json, wanted: string[]): Extraction {
+  const fields: Record<string, FieldSpec> = {};
+  for (const [k, v] of Object.entries(record)) {
+    if (v === null || v === undefined) continue;
+    if (typeof v !== 'object') fields[snake(k)] ??= { sources: [{ json: pathKey('$', k) }] };
+    else if (isObject(v)) {
+      for (const [k2, v2] of Object.entries(v)) if (v2 !== null && typeof v2 !== 'object') fields[snake(`${k}_${k2}`)] ??= { sources: [{ json: pathKey(pathKey('$', k), k2) }] };
+    } else if (Array.isArray(v) && v.every((x: unknown) => x === null || typeof x !== 'object')) fields[snake(k)] ??= { sources: [{ json: pathKey('$', k) }], many: true };
+  }
+  // Wanted fields first, in the caller's order.
+  const ordered = Object.fromEntries([...wanted.filter((w) => w in fields).map((w) => [w, fields[w]]), ...Object.entries(fields).filter(([k]) => !wanted.includes(k))]);
+  return { kind: 'object', fields: ordered };
+}
+
+const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').toLowerCase();
+
+function endpoint(name: string, description: string, properties: Record<string, JsonSchema>, required: string[], sample: Record<string, unknown>, steps: Step[]): EndpointRecipe {
+  return {
+    name,
+    method: 'GET',
+    description,
+    input_params: { type: 'object', properties, ...(required.length ? { required } : {}), additionalProperties: false },
+    return_schema: { type: 'object' },
+    sample_inputs: sample,
+    steps,
+  };
+}
+
+/** List, search and detail plans over the site's JSON API; empty when no call fits or replays. */
+export async function planApiEndpoints(input: ApiPlanInput): Promise<EndpointPlan[]> {
+  const ranked = input.calls
+    .filter((c) => recordCount(c.response) > 0)
+    .map((c) => ({ c, score: scoreCall(c, input.wantedKeys) }))
+    .sort((a, b) => b.score - a.score);
+  for (const { c: call } of ranked.slice(0, 4)) {
+    const replayed = await replayNeeds(call, input);
+    if (replayed === null) {
+      input.log(`${call.method} ${call.url} does not answer without the browser`);
+      continue;
+    }
+    const { needs } = replayed;
+    const tokens = replayed.shell ? planTokens(needs, input.entryUrl, input.entryHtml) : null;
+    if (replayed.shell && !tokens) {
+      input.log(`${call.method} ${call.url} needs ${needs.map((n) => n.name).join(', ')}, found nowhere in the page`);
+      continue;
+    }
+    if (tokens) input.log(`${call.method} ${call.url} needs the page's session${needs.length ? ` and ${needs.map((n) => n.name).join(', ')}` : ''}, read from the page on each call`);
+    return planFromCall(call, tokens, input);
+  }
+  return [];
+}
+
+async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiPlanInput): Promise<EndpointPlan[]> {
+  const slots = findSlots(call, input.scriptUrls.join('\n') + input.entryHtml);
+  const first = pageInput(call.url, call.response);
+  const induced = induceJsonList([first], { url: call.url, wantedFields: input.wantedKeys.length ? input.wantedKeys : undefined });
+  const extraction = induced.extraction;
+  const fields = Object.keys(extraction.fields);
+  if (fields.length === 0) return [];
+  const pre = tokens?.steps ?? [];
+  const plans: EndpointPlan[] = [];
+  const what = input.noun.replace(/_/g, ' ');
+  const via = `${call.method} ${new URL(call.url).pathname}`;
+
+  if (input.wantKind('list') || !input.wantKind('search')) {
+    const properties: Record<string, JsonSchema> = {};
+    const steps: Step[] = [...pre, requestFor(call, slots, { page: !!slots.page, search: false }, tokens), { type: 'extract', extract: extraction }];
+    if (slots.page) properties.page = pageParam();
+    plans.push({
+      endpoint: endpoint(input.names.list, `List ${what} records from the site's JSON API (${via}): ${describeFields(fields)}.`, properties, [], slots.page ? { page: 1 } : {}, steps),
+      cases: slots.page ? [{ params: { page: 1 }, heldOut: false }, { params: { page: 2 }, heldOut: true }] : [{ params: {}, heldOut: false }],
+      fields,
+      isList: true,
+      samplePages: [first],
+    });
+  }
+
+  const records = recordsOf(call, induced.path);
+  const word = probeWord(records);
+  if (input.wantKind('search') && slots.search && word && (await searchFilters(call, slots, word, tokens, input))) {
+    const properties: Record<string, JsonSchema> = { query: { type: 'string', minLength: 1, maxLength: 200, description: 'Words to search for.' } };
+    if (slots.page) properties.page = pageParam();
+    const steps: Step[] = [...pre, requestFor(call, slots, { page: !!slots.page, search: true }, tokens), { type: 'extract', extract: extraction }];
+    plans.push({
+      endpoint: endpoint(input.names.search, `Search ${what} records by keyword through the site's JSON API (${via}): ${describeFields(fields)}.`, properties, ['query'], { query: word }, steps),
+      cases: [{ params: { query: word }, heldOut: false }, { params: { query: word.toLowerCase() }, heldOut: true }],
+      fields,
+      isList: true,
+      samplePages: [first],
+    });
+  }
+
+  if (input.wantKind('detail') || input.wantKind('list')) {
+    const detail = await planDetail(call, records, tokens, input);
+    if (detail) plans.push(detail);
+  }
+  return plans;
+}
+
+/**
+ * Whether the search slot really filters: the call with a word of a record answers records,
+ * every one of them mentioning the word, and fewer than the unfiltered call (when that is known).
+ * Calls needing page tokens are trusted to the endpoint test instead.
+ */
+async function searchFilters(call: ApiCall, slots: Slots, word: string, tokens: TokenPlan | null, input: ApiPlanInput): Promise<boolean> {
+  if (tokens) return true;
+  const step = requestFor(call, slots, { page: false, search: true }, null);
+  const fill = (v: unknown): unknown => (v === '{query}' ? word : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v);
+  const url = new URL(step.url);
+  for (const [k, v] of Object.entries(step.query ?? {})) url.searchParams.set(k, v === '{query}' ? word : v);
+  const body = await replay(input.fetcher, { method: call.method, url: url.href, body: step.json !== undefined ? JSON.stringify(fill(step.json)) : null }, siteHeaders(call.headers), input.signal);
+  const found = findRecordArrays(body)[0];
+  if (!found) return false;
+  const rows = evaluatePath(body, found.path).flatMap((v) => (Array.isArray(v) ? v : [v]));
+  const mentions = rows.every((r) => JSON.stringify(r).toLowerCase().includes(word.toLowerCase()));
+  const fewer = rows.length < recordCount(call.response) || recordCount(call.response) === 0 || mentions;
+  input.log(`search ?${slots.search!.key}= with "${word}": ${rows.length} records${mentions ? ', all mention it' : ''}`);
+  return rows.length > 0 && mentions && fewer;
+}
+
+/** `GET <list path>/{id}` (or a script-named pattern) answering one record as a JSON object. */
+async function planDetail(call: ApiCall, records: Json[], tokens: TokenPlan | null, input: ApiPlanInput): Promise<EndpointPlan | null> {
+  const idKey = ['id', 'slug', 'uuid'].find((k) => records.every((r) => typeof r[k] === 'number' || typeof r[k] === 'string'));
+  if (!idKey || records.length < 2) return null;
+  const listUrl = new URL(call.url);
+  const base = `${listUrl.origin}${listUrl.pathname.replace(/\/+$/, '')}`;
+  const candidates = [
+    ...input.scriptUrls.filter((u) => u.startsWith(`${base}/`)).map((u) => u.replace(/\/[^/]+$/, '/{id}')),
+    `${base}/{id}`,
+  ].filter((u, i, all) => all.indexOf(u) === i);
+  const [a, b] = records;
+  const title = Object.values(a).find((v) => typeof v === 'string' && !/^(?:https?:)?\//.test(v));
+  for (const template of candidates.slice(0, 3)) {
+    const url = template.replace('{id}', encodeURIComponent(String(a[idKey])));
+    const body = await replay(input.fetcher, { method: 'GET', url, body: null }, { ...siteHeaders(call.headers) }, input.signal);
+    if (!isObject(body) || (title !== undefined && !JSON.stringify(body).includes(JSON.stringify(title).slice(1, -1)))) continue;
+    const extraction = objectExtraction(body, input.wantedKeys);
+    const fields = Object.keys((extraction as { fields: object }).fields);
+    const numeric = records.every((r) => typeof r[idKey] === 'number');
+    const param = idKey === 'id' ? 'id' : idKey;
+    const request: RequestStep = { type: 'request', url: template.replace('{id}', `{${param}}`), expect: 'json' };
+    const headers = { ...siteHeaders(call.headers), ...(tokens?.headers ?? {}) };
+    delete headers['content-type'];
+    if (Object.keys(headers).length) request.headers = headers;
+    const properties: Record<string, JsonSchema> = {
+      [param]: numeric ? { type: 'integer', minimum: 0, description: `The ${input.noun.replace(/_/g, ' ')}'s ${idKey}.` } : { type: 'string', minLength: 1, maxLength: 200, description: `The ${input.noun.replace(/_/g, ' ')}'s ${idKey}.` },
+    };
+    return {
+      endpoint: endpoint(input.names.detail, `Get one ${input.noun.replace(/_/g, ' ')} by ${idKey} from the site's JSON API: ${describeFields(fields)}.`, properties, [param], { [param]: a[idKey] }, [...(tokens?.steps ?? []), request, { type: 'extract', extract: extraction }]),
+      cases: [{ params: { [param]: a[idKey] }, heldOut: false }, { params: { [param]: b[idKey] }, heldOut: true }],
+      fields,
+      samplePages: [pageInput(url, body)],
+    };
+  }
+  return null;
+}

@@ -1,0 +1,89 @@
+/**
+ * Sites drawn by JavaScript (issue 12): the builder's network tab. When the entry page is an
+ * app shell, its JSON calls are gathered (from its scripts, a Next.js data route, and by
+ * rendering it in the browser), and endpoints that call the site's API directly are planned
+ * (jsonapi/plan.ts). Only when no call replays without a browser does an endpoint render the
+ * page on each call (render-plan.ts). Answers null for ordinary HTML sites: their plans stay;
+ * an empty list for a shell that shows nothing (its own plans would read the shell).
+ */
+import type { Fetcher } from '../../fetch/types.js';
+import { BrowserUnavailableError } from '../../fetch/browser/index.js';
+import type { Exploration } from '../explore/types.js';
+import type { EndpointPlan } from '../list-endpoints.js';
+import type { ProgressReporter } from '../progress.js';
+import type { ApiCall } from '../jsonapi/calls.js';
+import { planApiEndpoints } from '../jsonapi/plan.js';
+import { renderSample, type RenderedSample } from './record.js';
+import { planRenderedList } from './render-plan.js';
+import { isAppShell } from './shell.js';
+import { nextDataCall, scriptCalls } from './static-calls.js';
+
+export { isAppShell } from './shell.js';
+
+export interface JsSiteInput {
+  exploration: Exploration;
+  fetcher: Fetcher;
+  signal: AbortSignal;
+  progress: ProgressReporter;
+  noun: string;
+  names: { list: string; detail: string; search: string };
+  wantedKeys: string[];
+  wantKind: (k: 'list' | 'detail' | 'search') => boolean;
+}
+
+const key = (c: ApiCall) => `${c.method} ${c.url} ${c.body ?? ''}`;
+
+export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | null> {
+  const { exploration, fetcher, signal, progress } = input;
+  if (!isAppShell(exploration.entry.text)) return null;
+  const log = (message: string) => progress.log('info', message);
+  log(`${exploration.entry.finalUrl} is drawn by JavaScript: looking for the JSON calls behind it`);
+  const calls: ApiCall[] = scriptCalls(exploration);
+  const next = await nextDataCall(exploration, fetcher, signal);
+  if (next) calls.unshift(next);
+
+  let sample: RenderedSample | null = null;
+  const engine = fetcher.browser;
+  if (engine?.available()) {
+    sample = await renderSample(engine, exploration.entry.finalUrl, signal).catch((err: unknown) => {
+      if (signal.aborted) throw err;
+      progress.log('warn', `Rendering ${exploration.entry.finalUrl} failed: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    });
+    if (sample) {
+      log(`Network tab: ${sample.recorded.length} JSON responses (${sample.recorded.map((r) => `${r.method} ${new URL(r.url).pathname}`).slice(0, 5).join(', ')})`);
+      const seen = new Set(calls.map(key));
+      // Rendered calls first: they carry the exact request the page makes.
+      calls.unshift(...sample.calls.filter((c) => !seen.has(key(c))));
+    }
+  } else if (calls.length === 0) {
+    throw new BrowserUnavailableError(engine?.settings.executablePath ?? 'QUARRY_CHROMIUM_PATH');
+  }
+
+  const scriptUrls = exploration.jsonEndpoints.map((e) => e.url);
+  const plans = await planApiEndpoints({
+    calls,
+    fetcher,
+    signal,
+    entryUrl: exploration.entry.finalUrl,
+    // Tokens are looked for in the page load that issued them (the rendered one when there is one).
+    entryHtml: sample?.html ?? exploration.entry.text,
+    names: input.names,
+    noun: input.noun,
+    wantedKeys: input.wantedKeys,
+    wantKind: input.wantKind,
+    scriptUrls,
+    log,
+  });
+  if (plans.length > 0) return plans;
+  if (sample && engine) {
+    const rendered = planRenderedList(sample, { name: input.names.list, noun: input.noun, wantedKeys: input.wantedKeys, timeoutMs: engine.settings.pageTimeoutMs });
+    if (rendered) {
+      log('No JSON call replays without the browser: the list endpoint renders the page');
+      return [rendered];
+    }
+  }
+  // Plans read from the empty shell itself would publish its "Loading…" as data.
+  progress.log('warn', `${exploration.entry.finalUrl} drew no records${sample ? '' : ' (it could not be rendered)'} and calls no JSON API that carries them`);
+  return [];
+}

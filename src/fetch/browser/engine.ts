@@ -1,0 +1,336 @@
+/**
+ * The browser engine: one Chromium per process, started on first use (a service that only
+ * meets static sites never starts it), driven by playwright-core.
+ *
+ * - A bounded pool of contexts (`contexts`): a page waits for a free context; a context is
+ *   replaced after `pagesPerContext` pages.
+ * - Every page has a time limit; a page that does not close after its limit means a hung
+ *   browser, which is killed (the whole process tree) and replaced on next use. A browser
+ *   that crashes or disconnects is replaced the same way; a crashed page fails its own call.
+ * - Memory: after pages, the resident memory of the browser's process tree is read from /proc;
+ *   above `memoryLimitMb` the browser is restarted as soon as no page is using it.
+ * - All traffic leaves through the guard proxy (guard-proxy.ts): the private-address guard
+ *   holds for every request a page makes.
+ * - `close()` closes the browser and, should that hang, kills it; a process 'exit' hook kills
+ *   whatever is left, so no browser process outlives the service.
+ */
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { QuarryError } from '../../errors/index.js';
+import { systemResolver, type AllowPrivateTargets, type Resolver } from '../address-guard.js';
+import { startGuardProxy, type GuardProxy, type Refusal } from './guard-proxy.js';
+import { childrenRunning, isAlive, killTree, treeRssMb } from './processes.js';
+
+export interface BrowserSettings {
+  executablePath: string;
+  contexts: number;
+  pageTimeoutMs: number;
+  memoryLimitMb: number;
+  pagesPerContext: number;
+}
+
+export interface BrowserEngineOptions {
+  allowPrivateTargets: AllowPrivateTargets;
+  /** The operator's robots.txt switch: render steps check robots.txt like request steps. */
+  respectRobots?: boolean;
+  userAgent?: string;
+  resolver?: Resolver;
+  onRefused?: (refusal: Refusal) => void;
+}
+
+/** The flags this machine needs (a container as root, no GPU, no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  // Loopback goes through the guard proxy too (Chromium bypasses proxies for it by default).
+  '--proxy-bypass-list=<-loopback>',
+  // WebRTC must not open UDP around the proxy.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  // Images are never data: not loading them makes rendering cheaper.
+  '--blink-settings=imagesEnabled=false',
+  '--renderer-process-limit=2',
+];
+
+/** Playwright talks to the browser over a pipe: the flag marks its process among our children. */
+const PIPE_FLAG = '--remote-debugging-pipe';
+
+/** Thrown when a build or call needs the browser and Chromium is not installed. */
+export class BrowserUnavailableError extends QuarryError {
+  constructor(executablePath: string, detail?: string) {
+    super(
+      'unavailable',
+      `This site draws its content with JavaScript and needs a browser, but Chromium ${detail ?? `is not installed at ${executablePath}`}. ` +
+        `Install it with "apt-get install chromium" (npm start and npm test do this when run as root), or set QUARRY_CHROMIUM_PATH.`,
+      { reason: 'browser_unavailable' },
+    );
+  }
+}
+
+interface Slot {
+  context: BrowserContext | null;
+  /** The context's page, reused between calls (a new tab costs more than the render itself). */
+  page: Page | null;
+  pages: number;
+  busy: boolean;
+}
+
+/** Events callers listen to on a page; removed before the page serves the next call. */
+const PAGE_EVENTS = ['request', 'requestfinished', 'requestfailed', 'response', 'crash'] as const;
+
+export interface EngineStats {
+  launches: number;
+  pages: number;
+  kills: number;
+  recycles: number;
+  pid: number | null;
+  rssMb: number;
+}
+
+export class BrowserEngine {
+  readonly settings: BrowserSettings;
+  private readonly options: BrowserEngineOptions;
+  private browser: Browser | null = null;
+  private launching: Promise<Browser> | null = null;
+  private proxy: GuardProxy | null = null;
+  private pid: number | null = null;
+  private readonly slots: Slot[];
+  private readonly waiters: Array<() => void> = [];
+  private recycleWhenIdle = false;
+  private recycling: Promise<void> | null = null;
+  private closed = false;
+  private readonly counters = { launches: 0, pages: 0, kills: 0, recycles: 0 };
+  private readonly exitHook = () => {
+    if (this.pid) killTree(this.pid);
+  };
+
+  constructor(settings: BrowserSettings, options: BrowserEngineOptions) {
+    this.settings = settings;
+    this.options = options;
+    this.slots = Array.from({ length: Math.max(1, settings.contexts) }, () => ({ context: null, page: null, pages: 0, busy: false }));
+  }
+
+  get respectsRobots(): boolean {
+    return this.options.respectRobots ?? true;
+  }
+
+  /** Whether the executable exists (no browser is started). */
+  available(): boolean {
+    try {
+      fs.accessSync(this.settings.executablePath, fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Addresses the guard proxy refused lately (for logs and tests). */
+  refused(): Refusal[] {
+    return [...(this.proxy?.refused ?? [])];
+  }
+
+  stats(): EngineStats {
+    return { ...this.counters, pid: this.pid, rssMb: this.pid ? treeRssMb(this.pid) : 0 };
+  }
+
+  /**
+   * Run `fn` with a fresh page of a pooled context. The page is closed afterwards; past
+   * `timeoutMs` (default the configured limit) the call fails with an upstream time-out.
+   */
+  async withPage<T>(fn: (page: Page) => Promise<T>, opts: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<T> {
+    if (this.closed) throw new QuarryError('unavailable', 'The browser engine is shut down.');
+    const slot = await this.acquire(opts.signal);
+    let page: Page | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    let clean = false;
+    try {
+      const context = await this.contextFor(slot);
+      page = slot.page && !slot.page.isClosed() ? slot.page : await context.newPage();
+      slot.page = page;
+      const limit = opts.timeoutMs ?? this.settings.pageTimeoutMs;
+      page.setDefaultTimeout(limit);
+      const p = page;
+      const outcome = await Promise.race([
+        fn(p),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new QuarryError('upstream_error', `The page did not finish within ${limit} ms in the browser.`, { url: p.url(), reason: 'timeout', upstream_status_code: null })), limit);
+          p.on('crash', () => reject(new QuarryError('upstream_error', 'The page crashed in the browser.', { url: p.url(), reason: 'network_error', upstream_status_code: null })));
+          opts.signal?.addEventListener('abort', () => reject(opts.signal!.reason instanceof Error ? opts.signal!.reason : new DOMException('Cancelled', 'AbortError')), { once: true });
+        }),
+      ]);
+      clean = true;
+      return outcome;
+    } finally {
+      clearTimeout(timer);
+      this.counters.pages++;
+      if (page) await this.resetPage(slot, page, clean);
+      this.release(slot);
+    }
+  }
+
+  /**
+   * Ready the page for the next call: listeners gone, cookies and extra headers cleared (calls
+   * never share a session). The next call's navigation replaces the document (a navigation to
+   * about:blank here would cost as much as a small render). A page that failed is closed.
+   */
+  private async resetPage(slot: Slot, page: Page, clean: boolean): Promise<void> {
+    for (const event of PAGE_EVENTS) page.removeAllListeners(event);
+    if (clean) {
+      const reset = Promise.all([page.context().clearCookies(), page.setExtraHTTPHeaders({})]).then(() => true, () => false);
+      const hung = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref());
+      if (await Promise.race([reset, hung])) return;
+    }
+    slot.page = null;
+    await this.closePage(page);
+  }
+
+  /** Close the browser (killing it if it does not close) and the guard proxy. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.shutdownBrowser();
+    await this.proxy?.close();
+    this.proxy = null;
+  }
+
+  // --- pool -------------------------------------------------------------------------------
+
+  private async acquire(signal?: AbortSignal): Promise<Slot> {
+    for (;;) {
+      // A restart in progress: nobody may open a page on the browser being closed.
+      if (this.recycling) await this.recycling;
+      signal?.throwIfAborted();
+      const free = this.slots.find((s) => !s.busy);
+      if (free && !(this.recycleWhenIdle && this.slots.some((s) => s.busy))) {
+        free.busy = true;
+        if (this.recycleWhenIdle) {
+          this.recycleWhenIdle = false;
+          this.recycling = this.shutdownBrowser().finally(() => {
+            this.recycling = null;
+          });
+          await this.recycling;
+        }
+        return free;
+      }
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+
+  private release(slot: Slot): void {
+    slot.busy = false;
+    if (this.pid && this.counters.pages % 10 === 0) {
+      const rss = treeRssMb(this.pid);
+      if (rss > this.settings.memoryLimitMb) {
+        this.counters.recycles++;
+        this.recycleWhenIdle = true;
+      }
+    }
+    this.waiters.shift()?.();
+  }
+
+  private async contextFor(slot: Slot): Promise<BrowserContext> {
+    const browser = await this.ensureBrowser();
+    if (slot.context && slot.pages >= this.settings.pagesPerContext) {
+      const old = slot.context;
+      slot.context = null;
+      slot.page = null;
+      await old.close().catch(() => {});
+    }
+    if (!slot.context || slot.context.browser() !== browser) {
+      slot.page = null;
+      slot.context = await browser.newContext({ userAgent: this.options.userAgent, serviceWorkers: 'block', acceptDownloads: false });
+      slot.pages = 0;
+    }
+    slot.pages++;
+    return slot.context;
+  }
+
+  private async closePage(page: Page): Promise<void> {
+    const closed = page.close().then(() => true, () => true);
+    const hung = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref());
+    if (!(await Promise.race([closed, hung]))) {
+      // A page that cannot be closed means a hung renderer or browser: kill and start afresh.
+      this.counters.kills++;
+      this.killBrowser();
+    }
+  }
+
+  // --- browser lifecycle -------------------------------------------------------------------
+
+  private async ensureBrowser(): Promise<Browser> {
+    if (this.browser?.isConnected()) return this.browser;
+    this.launching ??= this.launch().finally(() => {
+      this.launching = null;
+    });
+    return this.launching;
+  }
+
+  private async launch(): Promise<Browser> {
+    if (!this.available()) throw new BrowserUnavailableError(this.settings.executablePath);
+    this.proxy ??= await startGuardProxy({
+      allow: this.options.allowPrivateTargets,
+      resolver: this.options.resolver ?? systemResolver,
+      onRefused: this.options.onRefused,
+    });
+    const { chromium } = await import('playwright-core');
+    const before = new Set(childrenRunning(process.pid, PIPE_FLAG));
+    let browser: Browser;
+    try {
+      browser = await chromium.launch({
+        executablePath: this.settings.executablePath,
+        headless: true,
+        args: CHROMIUM_ARGS,
+        proxy: { server: this.proxy.url, bypass: '<-loopback>' },
+        // The service's own shutdown closes us; Playwright must not exit the process on signals.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+        timeout: 30_000,
+      });
+    } catch (err) {
+      throw new BrowserUnavailableError(this.settings.executablePath, `at ${this.settings.executablePath} could not be started (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+    }
+    this.counters.launches++;
+    // Playwright does not expose the pid: it is our new direct child running the executable.
+    this.pid = childrenRunning(process.pid, PIPE_FLAG).find((pid) => !before.has(pid)) ?? null;
+    process.on('exit', this.exitHook);
+    browser.on('disconnected', () => {
+      if (this.browser === browser) this.forget();
+    });
+    this.browser = browser;
+    return browser;
+  }
+
+  private forget(): void {
+    const pid = this.pid;
+    this.browser = null;
+    this.pid = null;
+    for (const slot of this.slots) {
+      slot.context = null;
+      slot.page = null;
+    }
+    process.off('exit', this.exitHook);
+    // A disconnected browser may leave renderers behind.
+    if (pid && isAlive(pid)) killTree(pid);
+  }
+
+  private killBrowser(): void {
+    if (this.pid) killTree(this.pid);
+    this.forget();
+  }
+
+  private async shutdownBrowser(): Promise<void> {
+    const browser = this.browser ?? (this.launching ? await this.launching.catch(() => null) : null);
+    if (!browser) return;
+    const pid = this.pid;
+    const done = browser.close().then(() => true, () => true);
+    const hung = new Promise<false>((resolve) => setTimeout(() => resolve(false), 5_000).unref());
+    if (!(await Promise.race([done, hung])) && pid) killTree(pid);
+    if (this.browser === browser) this.forget();
+    else if (pid && isAlive(pid)) killTree(pid);
+  }
+}

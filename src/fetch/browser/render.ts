@@ -1,0 +1,145 @@
+/**
+ * `renderPage`: open a URL in the pooled browser like a person with the network tab open.
+ * Waits for a selector or for the network to settle, scrolls an infinite list or presses a
+ * "load more" button, and records every JSON response with its request (method, URL, query,
+ * headers, body). Answers the rendered HTML too.
+ */
+import type { Page, Response } from 'playwright-core';
+import { QuarryError } from '../../errors/index.js';
+import type { BrowserEngine } from './engine.js';
+
+export interface RecordedJson {
+  method: string;
+  url: string;
+  query: Record<string, string>;
+  requestHeaders: Record<string, string>;
+  /** The request body (POST: GraphQL, JSON or form), as sent. */
+  postData: string | null;
+  status: number;
+  contentType: string;
+  /** The response body text (at most MAX_BODY characters). */
+  body: string;
+  /** Order of arrival. */
+  seq: number;
+}
+
+export interface RenderOptions {
+  url: string;
+  /** CSS selector to wait for; else the network must settle. */
+  waitFor?: string;
+  timeoutMs?: number;
+  /** Scroll to the bottom this many times (infinite lists), waiting for the network after each. */
+  scroll?: number;
+  /** Press the element matching this selector while it shows, at most `scroll` (or 5) times. */
+  loadMore?: string;
+  /** Record JSON responses (default true). */
+  record?: boolean;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface RenderResult {
+  url: string;
+  status: number;
+  html: string;
+  json: RecordedJson[];
+}
+
+const MAX_BODY = 2_000_000;
+const MAX_RECORDED = 60;
+const QUIET_MS = 250;
+/** Run in the page (strings: this module is compiled without the DOM's types). */
+const PAGE_SIZE_JS = "[document.body.scrollHeight, document.body.getElementsByTagName('*').length].join(':')";
+const SCROLL_JS = 'window.scrollTo(0, document.body.scrollHeight)';
+
+/** Resolves once no request has been in flight for QUIET_MS (or at `until`). */
+function networkSettled(page: Page, inflight: { n: number; last: number }, until: number): Promise<void> {
+  return new Promise((resolve) => {
+    const tick = () => {
+      const now = Date.now();
+      if ((inflight.n <= 0 && now - inflight.last >= QUIET_MS) || now >= until || page.isClosed()) return resolve();
+      setTimeout(tick, 50);
+    };
+    tick();
+  });
+}
+
+function looksJson(contentType: string, url: string): boolean {
+  return /json|graphql/i.test(contentType) || /\.json(?:$|\?)/.test(url);
+}
+
+export async function renderPage(engine: BrowserEngine, options: RenderOptions): Promise<RenderResult> {
+  const timeoutMs = options.timeoutMs ?? engine.settings.pageTimeoutMs;
+  return engine.withPage(async (page) => {
+    const deadline = Date.now() + timeoutMs - 200;
+    const json: RecordedJson[] = [];
+    const reading: Array<Promise<void>> = [];
+    const inflight = { n: 0, last: Date.now() };
+    page.on('request', () => {
+      inflight.n++;
+      inflight.last = Date.now();
+    });
+    const done = () => {
+      inflight.n--;
+      inflight.last = Date.now();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    if (options.record !== false) {
+      page.on('response', (res: Response) => {
+        const contentType = (res.headers()['content-type'] ?? '').toLowerCase();
+        if (!looksJson(contentType, res.url()) || json.length >= MAX_RECORDED) return;
+        const req = res.request();
+        const seq = json.length + reading.length;
+        reading.push(
+          // allHeaders(): the cookie header too (headers() leaves it out); a replay may need it.
+          Promise.all([res.text(), req.allHeaders()]).then(
+            ([body, requestHeaders]) => {
+              const url = new URL(res.url());
+              json.push({
+                method: req.method(),
+                url: res.url(),
+                query: Object.fromEntries(url.searchParams),
+                requestHeaders,
+                postData: req.postData(),
+                status: res.status(),
+                contentType,
+                body: body.slice(0, MAX_BODY),
+                seq,
+              });
+            },
+            () => undefined,
+          ),
+        );
+      });
+    }
+    if (options.headers) await page.setExtraHTTPHeaders(options.headers);
+    const response = await page.goto(options.url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
+    if (!response) throw new QuarryError('upstream_error', `The browser got no answer for ${options.url}.`, { url: options.url, reason: 'network_error', upstream_status_code: null });
+    if (options.waitFor) {
+      await page.waitForSelector(options.waitFor, { timeout: Math.max(1, deadline - Date.now()), state: 'attached' }).catch(() => {
+        throw new QuarryError('upstream_error', `"${options.waitFor}" did not appear on ${options.url} within ${timeoutMs} ms.`, { url: options.url, reason: 'timeout', upstream_status_code: response.status() });
+      });
+    } else {
+      await networkSettled(page, inflight, deadline);
+    }
+    const turns = options.scroll ?? (options.loadMore ? 5 : 0);
+    for (let i = 0; i < turns && Date.now() < deadline; i++) {
+      const before = await page.evaluate<string>(PAGE_SIZE_JS);
+      if (options.loadMore) {
+        const button = page.locator(options.loadMore).first();
+        if (!(await button.isVisible().catch(() => false))) break;
+        await button.click({ timeout: Math.max(1, deadline - Date.now()) }).catch(() => {});
+      } else {
+        await page.evaluate(SCROLL_JS);
+      }
+      inflight.last = Date.now();
+      await networkSettled(page, inflight, deadline);
+      const after = await page.evaluate<string>(PAGE_SIZE_JS);
+      if (after === before) break;
+    }
+    await Promise.all(reading);
+    const html = await page.content();
+    return { url: page.url(), status: response.status(), html, json: json.sort((a, b) => a.seq - b.seq) };
+  }, { timeoutMs, signal: options.signal });
+}
