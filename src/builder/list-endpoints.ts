@@ -114,6 +114,26 @@ function firstPageIsNumbered(option: { strategy: PaginationStrategy; request: Li
 
 const PAGE_PARAM: JsonSchema = { type: 'integer', minimum: 1, maximum: 1000, default: 1, description: 'Page of the listing (1 = first).' };
 
+/**
+ * A walked list's strategy var must not be named like the caller's `page` parameter (the recipe
+ * validator refuses it: params would silently win, the job-board "internal error" builds of
+ * issue 12), so it is renamed and the request templates that read it follow.
+ */
+const PAGE_VAR = 'page_at';
+function withoutPageVar<T extends InducedList | InducedJsonList>(induced: T): T {
+  const p = induced.pagination;
+  if (!p || (p.kind !== 'page_param' && p.kind !== 'offset')) return induced;
+  const oldVar = p.var ?? (p.kind === 'offset' ? 'offset' : 'page');
+  if (oldVar !== 'page') return induced;
+  const rename = (t: string) => t.split(`{${oldVar}}`).join(`{${PAGE_VAR}}`);
+  const request = {
+    ...induced.request,
+    url: rename(induced.request.url),
+    ...(induced.request.query ? { query: Object.fromEntries(Object.entries(induced.request.query).map(([k, v]) => [k, rename(v)])) } : {}),
+  };
+  return { ...induced, pagination: { ...p, var: PAGE_VAR }, request };
+}
+
 function listEndpoint(
   name: string,
   noun: string,
@@ -133,7 +153,7 @@ function listEndpoint(
   } else if (paging) {
     // No page number to put in a URL (next links, offsets, cursors): walk to the asked page, keep it only.
     properties.page = PAGE_PARAM;
-    steps = listSteps(paging.list, { maxPages: 1 }).map((s) => (s.type === 'paginate' ? { ...s, keep_from: '{page}' } : s));
+    steps = listSteps(withoutPageVar(paging.list), { maxPages: 1 }).map((s) => (s.type === 'paginate' ? { ...s, keep_from: '{page}' } : s));
   } else {
     steps = listSteps({ ...induced, pagination: null } as typeof induced, { maxPages: 1 });
   }

@@ -28,8 +28,6 @@ export interface TaskIntent {
 
 const LIST_WORDS = /\b(list|lists|listing|all|every|catalog(?:ue)?|index|browse|each (?:item|page) of|overview|feed|latest|top)\b/i;
 const DETAIL_WORDS = /\b(details?|each\s+\w+\s+page|detail pages?|by (?:id|url|slug|isbn|sku)|single|one|specific|get (?:a|the|one)|information about|from each)\b/i;
-/** A verb phrase about the records ("search them by keyword", "find one by id"), not a field name. */
-const TASK_CLAUSE = /^(?:search|find|filter|look ?up|query|browse|list|get)\s+(?:them|it|those|these|by|for|one|all|the)\b/i;
 const SEARCH_WORDS = /\b(search|find|look ?up|query|keyword|matching)\b/i;
 
 /**

@@ -292,7 +292,13 @@ describe('the dashboard in a browser', () => {
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByText('Sent. The build continues.').waitFor();
       await page.locator('h1 .badge-queued').waitFor();
-      expect(JSON.parse((await quiet.runtime.deps.db.kysely.selectFrom('tasks').select('user_response').where('id', '=', taskId).executeTakeFirstOrThrow()).user_response as string)).toEqual({ username: 'ada', password: 's3cret' });
+      // The answer waits for the worker sealed (docs/sessions.md): never in the task row, never in clear.
+      const k = quiet.runtime.deps.db.kysely;
+      const row = await k.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirstOrThrow();
+      expect(JSON.stringify(row)).not.toContain('s3cret');
+      const sealed = await k.selectFrom('task_logins').select('secret').where('task_id', '=', taskId).executeTakeFirstOrThrow();
+      expect(sealed.secret).toBeTruthy();
+      expect(sealed.secret).not.toContain('s3cret');
 
       await page.getByRole('button', { name: 'Cancel build' }).click();
       await page.getByText('The build was cancelled.').waitFor();

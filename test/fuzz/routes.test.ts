@@ -117,8 +117,10 @@ describe(`fuzz over every registered route (${usePostgres ? 'PostgreSQL' : 'SQLi
 
   function credentials(route: RegisteredRoute, flip: boolean): Record<string, string> {
     if (route.auth === 'none') return flip ? { 'x-api-key': u.key } : {};
-    if (route.auth === 'session') return { cookie: u.cookie };
-    if (route.auth === 'session_or_key') return flip ? { cookie: u.cookie } : { 'x-api-key': u.key };
+    // A session state change repeats its CSRF token (docs/dashboard.md), so the input reaches validation.
+    const session = { cookie: u.cookie, 'x-quarry-csrf': u.csrf };
+    if (route.auth === 'session') return session;
+    if (route.auth === 'session_or_key') return flip ? session : { 'x-api-key': u.key };
     return { 'x-api-key': u.key };
   }
 
@@ -148,9 +150,23 @@ describe(`fuzz over every registered route (${usePostgres ? 'PostgreSQL' : 'SQLi
       return;
     }
     if (res.statusCode >= 400) {
-      if (!jsonRpc && !isContractShape(res)) failures.push(`shape: ${show()}`);
+      if (!jsonRpc && !(route.url.startsWith('/oauth/') ? isOAuthShape(res) : isContractShape(res))) failures.push(`shape: ${show()}`);
       const after = await digest();
       if (after !== before) failures.push(`wrote on refusal: ${show()}`);
+    }
+  }
+
+  /**
+   * The OAuth endpoints answer in OAuth's own shapes (RFC 6749 / 7591 `{error, error_description}`), and the
+   * authorization endpoint, which a person's browser opens, answers an HTML page that says what went wrong.
+   */
+  function isOAuthShape(res: LightMyRequestResponse): boolean {
+    if (/^text\/html/.test(String(res.headers['content-type'] ?? ''))) return /<title>/.test(res.body);
+    try {
+      const body = res.json() as { error?: unknown };
+      return typeof body.error === 'string' && body.error.length > 0;
+    } catch {
+      return false;
     }
   }
 

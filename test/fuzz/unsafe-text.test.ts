@@ -31,6 +31,14 @@ describe('text no store can keep', () => {
   const raw = (url: string, payload: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload });
 
+  it('refuses a query number that coerces to Infinity (1e999) with 422, on every text part', async () => {
+    for (const url of ['/dispatch/tasks?offset=1e999', '/dispatch/tasks?limit=-1e999']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': u.key } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ status_code: 422 });
+    }
+  });
+
   for (const [name, text] of [['NUL', '\\u0000'], ['a lone surrogate', '\\ud800'], ['a lone low surrogate', 'a\\udc00']]) {
     it(`execution refuses ${name} with 422 input_format_invalid, limit headers and no charge`, async () => {
       const res = await raw(`/scraper/${scraperId}/fetch_path`, `{"path":"/index${text}.html"}`, { 'x-api-key': u.key });
@@ -43,7 +51,7 @@ describe('text no store can keep', () => {
 
     it(`POST /account/api-key refuses ${name} with 422 and creates no key`, async () => {
       const before = (await t.call('GET', '/account/api-keys', { key: u.key })).json();
-      const res = await raw('/account/api-key', `{"name":"k${text}"}`, { cookie: u.cookie });
+      const res = await raw('/account/api-key', `{"name":"k${text}"}`, { cookie: u.cookie, 'x-quarry-csrf': u.csrf });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ status_code: 422, details: [{ field: 'name', in: 'body' }] });
       expect(typeof res.json().error).toBe('string');
@@ -52,7 +60,7 @@ describe('text no store can keep', () => {
   }
 
   it('accepts a well-formed surrogate pair (an emoji) as text', async () => {
-    const res = await raw('/account/api-key', '{"name":"key \\ud83d\\ude00"}', { cookie: u.cookie });
+    const res = await raw('/account/api-key', '{"name":"key \\ud83d\\ude00"}', { cookie: u.cookie, 'x-quarry-csrf': u.csrf });
     expect(res.statusCode).toBe(201);
     expect(res.json().name).toBe('key 😀');
   });

@@ -37,7 +37,7 @@ describe('routes must declare their auth', () => {
   it('starts when every route declares it, and lists them all', () => {
     const routes = registeredRoutes(t.app);
     expect(routes.length).toBeGreaterThan(40);
-    expect(routes.every((r) => ['key', 'session', 'session_or_key', 'none'].includes(r.auth))).toBe(true);
+    expect(routes.every((r) => ['key', 'session', 'session_or_key', 'key_or_oauth', 'none'].includes(r.auth))).toBe(true);
     expect(routes.find((r) => r.url === '/health')?.auth).toBe('none');
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Every keyed route of the service, for the shared security suite. Ids are filled from a
- * fixture owned by the "other" account, so a route that leaks must fail the 404 check.
- * Later features add their routes here.
+ * Every keyed route of the service as concrete requests, for the suites that send them over
+ * the wire (two processes, test/scale) or check CSRF on each (test/dashboard). The main security
+ * suite derives its routes from the app itself and fails when a keyed route is missing here.
+ * Ids are filled from a fixture owned by the "other" account, so a route that leaks must fail
+ * the 404 check.
  */
 export interface OwnedIds {
   taskId: string;
@@ -17,6 +19,10 @@ export interface KeyedRoute {
 }
 
 export const KEYED_ROUTES: KeyedRoute[] = [
+  { method: 'GET', path: () => '/account', owned: false },
+  { method: 'GET', path: () => '/account/api-keys', owned: false },
+  { method: 'DELETE', path: () => '/account/api-keys/key_unknown', owned: false },
+  { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}/events`, owned: true },
   { method: 'POST', path: () => '/dispatch', body: { url: 'http://127.0.0.1:9/' }, owned: false },
   { method: 'GET', path: () => '/dispatch/tasks', owned: false },
   { method: 'GET', path: (i) => `/dispatch/tasks/${i.taskId}`, owned: true },

@@ -11,6 +11,7 @@ import { createScraper } from '../../src/services/scrapers.js';
 import { RECIPE_FORMAT } from '../../src/recipe/types.js';
 import { registeredRoutes, type RegisteredRoute } from '../../src/http/plugins/route-table.js';
 import { BODIES, paramValue, type OwnedIds } from './route-inputs.js';
+import { KEYED_ROUTES } from './keyed-routes.js';
 
 // Built at collection time: the tests are generated from the app's own route table.
 const t = await startTestApp();
@@ -50,6 +51,19 @@ describe('security suite over every authenticated route of the app', () => {
   it('covers the routes the app registers', () => {
     expect(created.statusCode).toBe(200);
     expect(guarded.length).toBeGreaterThan(30);
+  });
+
+  // The hand-written sample that the two-process and CSRF suites send must not fall behind the app.
+  it('the keyed-route sample of the other suites names every keyed route of the app', () => {
+    const sample = KEYED_ROUTES.map((r) => `${r.method} ${r.path(ids)}`);
+    const missing = guarded
+      .filter((r) => r.auth !== 'session' && r.url !== '/mcp/*')
+      .filter((r) => {
+        const pattern = new RegExp(`^${r.method} ${r.url.replace(/:[a-z_]+/g, '[^/]+')}$`);
+        return !sample.some((s) => pattern.test(s));
+      })
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
   });
 
   for (const route of guarded) {

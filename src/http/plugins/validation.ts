@@ -26,9 +26,32 @@ function makeAjv(coerce: boolean): Ajv {
 const textAjv = makeAjv(true);
 const bodyAjv = makeAjv(false);
 
+/** A coerced text value that is a number but not a finite one ("1e999" is Infinity, which ajv takes as an integer). */
+function nonFinitePath(data: unknown, path: string): string | null {
+  if (typeof data === 'number') return Number.isFinite(data) ? null : path;
+  if (data && typeof data === 'object') {
+    for (const [k, v] of Object.entries(data)) {
+      const found = nonFinitePath(v, `${path}/${k}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object) as ValidateFunction;
+  if (httpPart === 'body') return bodyAjv.compile(schema as object) as ValidateFunction;
+  const validate = textAjv.compile(schema as object);
+  // JSON bodies cannot hold Infinity; coerced query, path and header text can, and no store takes it.
+  const checked = ((data: unknown) => {
+    if (!validate(data)) {
+      checked.errors = validate.errors;
+      return false;
+    }
+    const bad = nonFinitePath(data, '');
+    checked.errors = bad === null ? null : [{ instancePath: bad, schemaPath: '#/type', keyword: 'type', params: { type: 'number' }, message: 'must be a finite number' }];
+    return bad === null;
+  }) as ValidateFunction;
+  return checked;
 };
 
 export { textAjv, bodyAjv };

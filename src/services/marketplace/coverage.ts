@@ -30,7 +30,8 @@ export function coverage(recipe: Recipe, task: string): Coverage {
   const fields = new Set(recipe.endpoints.flatMap((e) => recordFields(e).map(norm)));
   const kinds = new Set(recipe.endpoints.map(kindOf));
   const missing = [
-    ...intent.fields.filter((f) => !fields.has(norm(fieldKey(f)))),
+    // A task's "product type" is the concept `type` of a product; an API may name it `product_type`.
+    ...intent.fields.filter((f) => !fields.has(norm(fieldKey(f))) && !(intent.entity && fields.has(norm(`${intent.entity}_${fieldKey(f)}`)))),
     ...intent.kinds.filter((k) => !kinds.has(k)).map((k) => `${k} endpoint`),
   ];
   const asked = intent.fields.length + intent.kinds.length;
