@@ -31,8 +31,8 @@ describe('text no store can keep', () => {
   const raw = (url: string, payload: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...headers }, payload });
 
-  it('refuses a query number that coerces to Infinity (1e999) with 422, on every text part', async () => {
-    for (const url of ['/dispatch/tasks?offset=1e999', '/dispatch/tasks?limit=-1e999']) {
+  it('refuses a query number that coerces to Infinity (1e999) or past 2^53 with 422, on every text part', async () => {
+    for (const url of ['/dispatch/tasks?offset=1e999', '/dispatch/tasks?limit=-1e999', '/dispatch/tasks?offset=99999999999999999999']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'x-api-key': u.key } });
       expect(res.statusCode).toBe(422);
       expect(res.json()).toMatchObject({ status_code: 422 });

@@ -62,11 +62,5 @@ export async function api<T = any>(method: string, path: string, body?: unknown)
   return a.body;
 }
 
-export interface Account {
-  id: string;
-  email: string;
-  plan: string;
-  credits_remaining: number;
-  credits_limit: number;
-  disclaimer_accepted_at: string | null;
-}
+// The public API's own types, shared with the SDK (type-only: nothing of the SDK is bundled).
+export type { Account } from '../../packages/sdk/src/types/account.js';

@@ -26,9 +26,12 @@ function makeAjv(coerce: boolean): Ajv {
 const textAjv = makeAjv(true);
 const bodyAjv = makeAjv(false);
 
-/** A coerced text value that is a number but not a finite one ("1e999" is Infinity, which ajv takes as an integer). */
+/**
+ * A coerced text value that is a number no store keeps exactly: not finite ("1e999" is Infinity,
+ * which ajv takes as an integer) or an integer past 2^53 (SQLite and PostgreSQL bigint overflow).
+ */
 function nonFinitePath(data: unknown, path: string): string | null {
-  if (typeof data === 'number') return Number.isFinite(data) ? null : path;
+  if (typeof data === 'number') return Number.isFinite(data) && (!Number.isInteger(data) || Number.isSafeInteger(data)) ? null : path;
   if (data && typeof data === 'object') {
     for (const [k, v] of Object.entries(data)) {
       const found = nonFinitePath(v, `${path}/${k}`);
@@ -48,7 +51,7 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
       return false;
     }
     const bad = nonFinitePath(data, '');
-    checked.errors = bad === null ? null : [{ instancePath: bad, schemaPath: '#/type', keyword: 'type', params: { type: 'number' }, message: 'must be a finite number' }];
+    checked.errors = bad === null ? null : [{ instancePath: bad, schemaPath: '#/type', keyword: 'type', params: { type: 'number' }, message: 'must be a finite number within ±2^53' }];
     return bad === null;
   }) as ValidateFunction;
   return checked;
