@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Job, JobHelpers, Queue, Worker } from '../../src/queue/index.js';
 import type { TestDb } from '../helpers/db.js';
 import { insertTask, testQueue, waitForStatus, createQueueTestDb } from './helpers.js';
@@ -45,7 +45,8 @@ describe('queue: enqueue and run', () => {
     expect(job).toMatchObject({ kind: 'echo', payload: { n: 7 }, attempts: 1, taskId, lockedBy: null, lastError: null });
     expect(seen).toEqual([{ payload: { n: 7 }, helpers: { jobId, taskId, attempt: 1, maxAttempts: 3 } }]);
     expect(claimed.map((j) => j.id)).toEqual([jobId]);
-    expect(completed.map((j) => j.status)).toEqual(['completed']);
+    // The event is emitted after the completing write commits, so a poll can see the row first.
+    await vi.waitFor(() => expect(completed.map((j) => j.status)).toEqual(['completed']), { timeout: 5000 });
     expect((await queue.listJobsForTask(taskId)).map((j) => j.id)).toEqual([jobId]);
   });
 
