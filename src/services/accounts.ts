@@ -2,7 +2,6 @@
  * Accounts: sign-up, dashboard log-in sessions, the account view, the one-time disclaimer,
  * and the operator's plan changes. Shared by the HTTP routes and the `quarry` CLI.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { iso, newId, type Clock } from '../clock.js';
 import { planOf, type PlanName, PLANS } from '../config/index.js';
@@ -10,6 +9,7 @@ import { QuarryError, conflict, notFound, unauthorized, validationFailed } from 
 import { hashPassword, verifyPassword } from './passwords.js';
 import { getBalance, grant } from './credits.js';
 import { forgetKeys } from './keys.js';
+import { newToken, sha256Hex } from './secrets.js';
 
 export interface Account {
   id: string;
@@ -115,7 +115,7 @@ export async function acceptDisclaimer(db: Db, clock: Clock, userId: string): Pr
 
 // ---- dashboard sessions (HttpOnly cookie) ----
 
-const sessionHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const sessionHash = sha256Hex;
 
 export async function login(
   db: Db,
@@ -141,7 +141,7 @@ export async function startSession(
   ttlMs: number,
   userId: string,
 ): Promise<{ token: string; expiresAt: string; account: Account }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
   await db.kysely

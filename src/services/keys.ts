@@ -4,12 +4,12 @@
  * Expected denials (missing, invalid, expired) are return values, not exceptions: the
  * auth plugin turns them into the contract's three 401 reasons.
  */
-import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../db/index.js';
 import { iso, newId, type Clock } from '../clock.js';
 import { notFound, validationFailed } from '../errors/index.js';
 import type { Notifier } from '../notify/index.js';
+import { newToken, sha256Hex } from './secrets.js';
 
 export const KEY_PREFIX = 'pmx_';
 /** The exact shape of a key we issue; anything else (quotes, spaces, other case of the prefix) is invalid. */
@@ -40,8 +40,7 @@ export type KeyVerdict =
   | { ok: true; keyId: string; userId: string; plan: string }
   | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
-// One-shot hash: no Hash object per call (this runs on every keyed request).
-export const hashKey = (key: string): string => hash('sha256', key, 'hex');
+export const hashKey = sha256Hex;
 
 export async function createKey(
   db: Db,
@@ -56,7 +55,7 @@ export async function createKey(
     if (t <= clock.now().getTime()) throw validationFailed('expires_at must be in the future', [{ field: 'expires_at' }]);
     expiresAt = new Date(t).toISOString();
   }
-  const apiKey = KEY_PREFIX + randomBytes(32).toString('base64url');
+  const apiKey = newToken(KEY_PREFIX);
   const row = {
     id: newId(),
     user_id: userId,

@@ -10,7 +10,7 @@
  * Errors are the MCP SDK's OAuth error classes: the OAuth endpoints answer in RFC 6749's shape
  * (`{error, error_description}`), which OAuth clients (the SDK's included) parse.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   OAuthClientMetadataSchema,
   type OAuthClientInformationFull,
@@ -29,14 +29,15 @@ import type { Db } from '../db/index.js';
 import { iso, newId, type Clock } from '../clock.js';
 import { notFound } from '../errors/index.js';
 import type { Config } from '../config/index.js';
+import { newToken, sameSecret, sha256Hex } from './secrets.js';
 
 /** The one scope: use this account's tools over /mcp. */
 export const MCP_SCOPE = 'mcp';
 export const ACCESS_TOKEN_PREFIX = 'qoa_';
 const REFRESH_TOKEN_PREFIX = 'qor_';
 
-const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
-const secret = (prefix: string) => prefix + randomBytes(32).toString('base64url');
+const hash = sha256Hex;
+const secret = newToken;
 const later = (clock: Clock, ms: number) => new Date(clock.now().getTime() + ms).toISOString();
 
 // ---- registration ----
@@ -230,9 +231,7 @@ async function revokeGrantTokens(db: Db, clock: Clock, grantId: string): Promise
 }
 
 function pkceMatches(verifier: string, challenge: string): boolean {
-  const a = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
-  const b = Buffer.from(challenge);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecret(createHash('sha256').update(verifier).digest('base64url'), challenge);
 }
 
 async function liveGrant(db: Db, grantId: string, clientId: string | undefined) {

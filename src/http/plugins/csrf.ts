@@ -6,9 +6,10 @@
  * nor set a custom header without a CORS preflight, which this service never grants. Requests
  * authenticated by an API key or OAuth token carry no ambient credential and are not checked.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden } from '../../errors/index.js';
+import { sameSecret } from '../../services/secrets.js';
 
 export const CSRF_COOKIE = 'quarry_csrf';
 export const CSRF_HEADER = 'x-quarry-csrf';
@@ -34,19 +35,13 @@ export function csrfTokenFor(req: FastifyRequest, reply: FastifyReply): string {
   return req.cookies[CSRF_COOKIE] || setCsrfCookie(reply);
 }
 
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /** Refuses (403) a cookie-authenticated state change without the matching token. */
 export function checkCsrf(req: FastifyRequest, presented?: string): void {
   if (SAFE_METHODS.has(req.method)) return;
   const cookie = req.cookies[CSRF_COOKIE];
   const header = presented ?? req.headers[CSRF_HEADER];
   const value = Array.isArray(header) ? header[0] : header;
-  if (!cookie || !value || !same(cookie, value)) {
+  if (!cookie || !value || !sameSecret(cookie, value)) {
     throw forbidden('Missing or wrong CSRF token: send the quarry_csrf cookie value in the X-Quarry-CSRF header');
   }
 }

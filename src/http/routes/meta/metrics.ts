@@ -1,9 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { RouteModule } from '../types.js';
 import { notFound, unauthorized } from '../../../errors/index.js';
 import { exposition } from '../../../metrics/index.js';
-
-const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+import { sameSecret } from '../../../services/secrets.js';
 
 /**
  * GET /metrics: Prometheus exposition of this process's metrics (src/metrics). Not public: it
