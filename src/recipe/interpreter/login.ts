@@ -95,7 +95,8 @@ async function send(ctx: RunContext, req: Pick<FetchRequest, 'url' | 'method' | 
   throwIfAborted(ctx.run);
   chargeRequest(ctx.run);
   const headers = { ...(ctx.run.recipe.headers ?? {}), ...req.headers };
-  // The parameters carry a password: only the address is ever logged.
-  ctx.run.logger?.debug?.({ method: req.method, url: req.url }, 'upstream login request');
+  // The parameters carry a password, in the query of a GET form too: only origin and path are logged.
+  const at = new URL(req.url);
+  ctx.run.logger?.debug?.({ method: req.method, url: at.origin + at.pathname }, 'upstream login request');
   return ctx.run.fetcher.fetch({ ...req, headers, cookieJar: ctx.run.cookieJar, signal: ctx.run.signal });
 }
