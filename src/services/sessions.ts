@@ -251,6 +251,8 @@ function signInWatch(recipe: Recipe, loginEndpoint: string): { wrap(f: Fetcher):
     wrap(f: Fetcher): Fetcher {
       return {
         robotsAllowed: (url, signal) => f.robotsAllowed(url, signal),
+        // The wrapped fetcher's browser too: a render step behind a login needs it.
+        browser: f.browser,
         close: () => f.close(),
         async fetch(req: FetchRequest) {
           const res = await f.fetch(req);

@@ -22,6 +22,8 @@ export function sessionFetcher(base: Fetcher, jar: CookieJar): Fetcher {
       return base.fetch({ ...req, cookieJar: jar });
     },
     robotsAllowed: (url, signal) => base.robotsAllowed(url, signal),
+    // The build's browser (owned and closed by the base fetcher): JavaScript sites behind a login render too.
+    browser: base.browser,
     close: async () => {},
   };
 }
