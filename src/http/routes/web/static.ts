@@ -56,7 +56,11 @@ const route: RouteModule = (app, deps) => {
   const load = async (file: string): Promise<Buffer | null> => {
     const hit = cache.get(file);
     if (hit) return hit;
-    const body = await readFile(path.join(dist, file)).catch(() => null);
+    // Only a missing file is "not there"; any other read error is a fault to report.
+    const body = await readFile(path.join(dist, file)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR' || err.code === 'EISDIR') return null;
+      throw err;
+    });
     if (body) cache.set(file, body);
     return body;
   };
