@@ -14,6 +14,7 @@ import { fetchChain, parseTarget, type ChainContext, type ChainProgress } from '
 import { createCookieJar } from './cookies.js';
 import { blockedError, classifyFailure, robotsDisallowed } from './failures.js';
 import { browserHeaders } from './headers.js';
+import { abortable } from './abortable.js';
 import { ProxyPool } from './proxies.js';
 import { ALLOW_ALL, isAllowedByRobots, MAX_ROBOTS_BYTES, parseRobots, RobotsCache, type RobotsLoadResult } from './robots.js';
 import type { FetchRequest, FetchResponse, Fetcher } from './types.js';
@@ -36,16 +37,6 @@ export interface FetcherOptions {
 
 const ROBOTS_TEMPORARY_TTL_MS = 60_000;
 
-/** Rejects with the signal's reason as soon as it aborts, without cancelling the shared work. */
-function abortable<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 /**
  * The signal of one fetch: it aborts when the caller's signal does or when the total time-out

@@ -18,6 +18,8 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { QuarryError } from '../../errors/index.js';
 import { systemResolver, type AllowPrivateTargets, type Resolver } from '../address-guard.js';
+import { abortable } from '../abortable.js';
+import { upstreamError } from '../failures.js';
 import { startGuardProxy, type GuardProxy, type Refusal } from './guard-proxy.js';
 import { childrenRunning, isAlive, killTree, treeRssMb } from './processes.js';
 
@@ -155,14 +157,17 @@ export class BrowserEngine {
       const limit = opts.timeoutMs ?? this.settings.pageTimeoutMs;
       page.setDefaultTimeout(limit);
       const p = page;
-      const outcome = await Promise.race([
-        fn(p),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new QuarryError('upstream_error', `The page did not finish within ${limit} ms in the browser.`, { url: p.url(), reason: 'timeout', upstream_status_code: null })), limit);
-          p.on('crash', () => reject(new QuarryError('upstream_error', 'The page crashed in the browser.', { url: p.url(), reason: 'network_error', upstream_status_code: null })));
-          opts.signal?.addEventListener('abort', () => reject(opts.signal!.reason instanceof Error ? opts.signal!.reason : new DOMException('Cancelled', 'AbortError')), { once: true });
-        }),
-      ]);
+      // The caller's cancel goes through the fetch layer's abortable, which removes its listener again.
+      const outcome = await abortable(
+        Promise.race([
+          fn(p),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(upstreamError(p.url(), 'timeout', `The page did not finish within ${limit} ms in the browser.`)), limit);
+            p.on('crash', () => reject(upstreamError(p.url(), 'network_error', 'The page crashed in the browser.')));
+          }),
+        ]),
+        opts.signal,
+      );
       clean = true;
       return outcome;
     } finally {
