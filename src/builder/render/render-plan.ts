@@ -21,12 +21,18 @@ const SCROLLS = 3;
 
 export function planRenderedList(sample: RenderedSample, input: { name: string; noun: string; wantedKeys: string[]; timeoutMs: number }): EndpointPlan | null {
   const wanted = input.wantedKeys.length ? input.wantedKeys : undefined;
-  const best = [...sample.calls].sort((a, b) => recordCount(b.response) - recordCount(a.response))[0];
+  // Each body counted once (a sort comparator would walk every body on every comparison); the first wins ties.
+  let best: (typeof sample.calls)[number] | undefined;
+  let bestCount = 0;
+  for (const call of sample.calls) {
+    const n = recordCount(call.response);
+    if (best === undefined || n > bestCount) [best, bestCount] = [call, n];
+  }
   const what = input.noun.replace(/_/g, ' ');
   let steps: Step[];
   let fields: string[];
   let pages: PageInput[];
-  if (best && recordCount(best.response) > 0) {
+  if (best && bestCount > 0) {
     const u = new URL(best.url);
     const capture = `^${escapeRegex(u.origin + u.pathname)}`;
     const bodies = sample.calls.filter((c) => new RegExp(capture).test(c.url)).map((c) => c.response);
