@@ -12,8 +12,8 @@
  * - After page 1, an upstream "not found" (404/410) ends the pagination instead of failing it:
  *   many sites answer that past their last page.
  * - keep_from N: pages 1..N-1 are fetched and walked (their next link, their var) but their
- *   records are dropped; a listing that ends before page N answers an empty list. The walk is
- *   bounded by the run's page limit like every fetch.
+ *   records are dropped; a listing that ends before page N answers an empty list. The skipped
+ *   pages do not count against the page limit; the run's request budget bounds the walk.
  * - meta (unless `meta: false`): has_more, plus page (page_param) or next_cursor (cursor).
  *   has_more is exact for next_link and cursor; for page_param and offset it is a best guess
  *   (the last page was full-sized).
@@ -35,7 +35,7 @@ interface Position {
 
 export async function runPaginate(step: PaginateStep, ctx: RunContext, runSteps: RunSteps): Promise<void> {
   const skip = keepFrom(step, ctx) - 1;
-  const maxPages = Math.min(step.max_pages + skip, ctx.run.limits.maxPages + skip);
+  const maxPages = Math.min(step.max_pages, ctx.run.limits.maxPages) + skip;
   const varName = paginationVar(step);
   const collected: unknown[] = [];
   const seenUrls = new Set<string>();
