@@ -8,7 +8,6 @@ import type { PageContext } from '../../recipe/extract/index.js';
 import { nameTokens } from '../knowledge/index.js';
 import { countMatches, cssEscape, isStableName, stableClasses } from './selectors.js';
 import { inFurniture } from './furniture.js';
-import { words as tokens } from '../words.js';
 import type { Candidate, InduceContext } from './types.js';
 
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'path', 'head', 'link', 'iframe', 'input', 'button', 'form', 'select', 'option', 'textarea']);
@@ -137,7 +136,7 @@ function childCandidates(links: number, items: number, rows: number, css: string
  * words glued (`priceblock`, `ourprice`, `blockour`...), plus the whole name lower-cased.
  */
 function nameParts(name: string): NameParts {
-  const words = tokens(name);
+  const words = nameTokens(name);
   const joins = new Set([name.toLowerCase(), words.join('')]);
   for (let i = 0; i < words.length; i++) for (let n = 2; n <= 3 && i + n <= words.length; n++) joins.add(words.slice(i, i + n).join(''));
   return { words: [...new Set(words)], joins: [...joins] };

@@ -4,6 +4,7 @@
  * what it rates; read with the class_word transform, it is the same on every page that shows it.
  */
 import type { Element } from 'domhandler';
+import { isValueClass } from '../list/nodes.js';
 import { CLASS_WORD_TABLE } from '../list/roles.js';
 import { cssEscape } from './selectors.js';
 import { inFurniture } from './furniture.js';
@@ -12,7 +13,7 @@ import type { Candidate, InduceContext } from './types.js';
 const RATES = /(?:^|[-_])(?:stars?|rating|rated|score)(?:$|[-_])/i;
 
 function numberWordClass(classes: string[]): boolean {
-  return classes.some((c) => Object.hasOwn(CLASS_WORD_TABLE, c.toLowerCase()) || /(?:^|[-_])[0-5](?:$|[-_])/.test(c));
+  return classes.some((c) => isValueClass(c) || /(?:^|[-_])[0-5](?:$|[-_])/.test(c));
 }
 
 export function classWordCandidates(ctx: InduceContext): Candidate[] {
