@@ -44,6 +44,8 @@ function nonFinitePath(data: unknown, path: string): string | null {
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   if (httpPart === 'body') return bodyAjv.compile(schema as object) as ValidateFunction;
   const validate = textAjv.compile(schema as object);
+  // Only a schema with a numeric property can coerce text into a number: the rest skip the walk.
+  if (!/"(?:integer|number)"/.test(JSON.stringify(schema))) return validate as ValidateFunction;
   // JSON bodies cannot hold Infinity; coerced query, path and header text can, and no store takes it.
   const checked = ((data: unknown) => {
     if (!validate(data)) {
