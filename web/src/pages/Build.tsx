@@ -80,6 +80,8 @@ export function TaskProgressPage({ taskId }: { taskId: string }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [final, setFinal] = useState<{ status: string; error: string | null } | null>(null);
   const [prompt, setPrompt] = useState<Prompt | null>(null);
+  // Kept here, not in the form: the task leaves needs_input right after the answer, which removes the form.
+  const [answered, setAnswered] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [connected, setConnected] = useState(false);
 
@@ -112,6 +114,7 @@ export function TaskProgressPage({ taskId }: { taskId: string }) {
 
   useEffect(() => {
     if (status !== 'needs_input') return setPrompt(null);
+    setAnswered(false);
     api('GET', `/dispatch/tasks/${taskId}`).then((t) => setPrompt(t.user_input_prompt ?? null), setError);
   }, [status, taskId]);
 
@@ -151,7 +154,8 @@ export function TaskProgressPage({ taskId }: { taskId: string }) {
           </ul>
         </>
       ) : null}
-      {prompt ? <InputForm taskId={taskId} prompt={prompt} /> : null}
+      {answered && !final ? <p role="status">Sent. The build continues.</p> : null}
+      {prompt && !answered ? <InputForm taskId={taskId} prompt={prompt} onSent={() => setAnswered(true)} /> : null}
       {final?.status === 'failed' ? (
         <p className="error" role="alert">
           The build failed: {final.error ?? 'no reason given'}. Try a clearer description of the data, or another page of the site.
@@ -188,24 +192,22 @@ export function TaskProgressPage({ taskId }: { taskId: string }) {
 }
 
 /** The builder's question (usually the site's credentials); answered with POST /dispatch/{task_id}. */
-function InputForm({ taskId, prompt }: { taskId: string; prompt: Prompt }) {
+function InputForm({ taskId, prompt, onSent }: { taskId: string; prompt: Prompt; onSent: () => void }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<unknown>(null);
-  const [sent, setSent] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     try {
       await api('POST', `/dispatch/${taskId}`, { user_response: values });
-      setSent(true);
       // The values are not kept once sent.
       setValues({});
+      onSent();
     } catch (err) {
       setError(err);
     }
   };
   const apiErr = error instanceof ApiError ? error : null;
-  if (sent) return <p role="status">Sent. The build continues.</p>;
   return (
     <form className="card" onSubmit={submit} autoComplete="off" noValidate>
       <h2>{prompt.kind === 'credentials' ? 'The site needs a login' : 'The build has a question'}</h2>
