@@ -55,7 +55,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   const queue = createQueue({ db, config, clock, logger, registry, bullmq: { queueName: config.queue.name } });
   const limiter = createRateLimiter(config, undefined, { enabled: config.rateLimits });
   const fetcher = createFetcher(config);
-  const callLog = new CallLog(db);
+  const callLog = new CallLog(db, logger);
   // Revocations and plan changes made by any process reach this one's key cache at once.
   const notifier = await createNotifier(config, db, logger);
   const unbindKeys = bindKeyNotifications(db.kysely, notifier);
