@@ -1,6 +1,6 @@
 /** The registry and task understanding (issue 11, points 1 and 8). */
 import { describe, expect, it } from 'vitest';
-import { CONCEPTS, resolveField } from '../../src/builder/knowledge/index.js';
+import { CONCEPTS, CONCEPT_IDS, resolveField } from '../../src/builder/knowledge/index.js';
 import { SCRIPT_LANGUAGES } from '../../src/builder/knowledge/scripts.js';
 import { MORE_LANGUAGES } from '../../src/builder/knowledge/languages.js';
 import { conceptKey, parseTask } from '../../src/builder/task-intent.js';
@@ -17,6 +17,11 @@ describe('the registry', () => {
         expect(r.concept.id, `${c.id}: ${n}`).toBe(owner.get(words(n).join('_')));
       }
     }
+  });
+
+  it('every declared concept id has exactly one concept (the compiler checks the other direction)', () => {
+    for (const id of CONCEPT_IDS) expect(CONCEPTS.filter((c) => c.id === id), id).toHaveLength(1);
+    expect(CONCEPTS).toHaveLength(CONCEPT_IDS.length);
   });
 
   it('every language block names concepts that exist, and its labels reach them', () => {

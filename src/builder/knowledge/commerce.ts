@@ -1,9 +1,9 @@
 /** Shop concepts: prices, currencies, stock, identifiers, brands. */
-import type { Concept } from './types.js';
+import type { RegistryConcept } from './types.js';
 
 const OFFER = ['Product', 'Offer', 'AggregateOffer', 'Book', 'Vehicle', 'IndividualProduct', 'ProductModel', 'ProductGroup', 'SomeProducts'];
 
-export const COMMERCE: Concept[] = [
+export const COMMERCE: RegistryConcept[] = [
   {
     id: 'price',
     names: ['price', 'current_price', 'sale_price', 'price_amount', 'amount', 'cost', 'precio', 'prijs', 'preis', 'prix', 'prezzo', 'preco', 'cena', 'our_price', 'offer_price',

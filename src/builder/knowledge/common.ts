@@ -1,7 +1,7 @@
 /** Concepts shared by most verticals: names, descriptions, images, dates, people, ratings. */
-import type { Concept } from './types.js';
+import type { RegistryConcept } from './types.js';
 
-export const COMMON: Concept[] = [
+export const COMMON: RegistryConcept[] = [
   {
     id: 'title',
     names: ['title', 'name', 'headline', 'product_name', 'product_title', 'book_title', 'recipe_name', 'recipe_title',

@@ -1,9 +1,9 @@
 /** Recipes. */
-import type { Concept } from './types.js';
+import type { RegistryConcept } from './types.js';
 
 const RECIPE = ['Recipe'];
 
-export const FOOD: Concept[] = [
+export const FOOD: RegistryConcept[] = [
   {
     id: 'ingredients',
     names: ['ingredients', 'ingredient', 'ingredient_list', 'recipe_ingredients', 'ingredientes', 'ingredienten', 'ingredient_en', 'zutaten', 'ingredienti', 'skladniki'],

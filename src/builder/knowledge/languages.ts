@@ -4,13 +4,15 @@
  * stay readable; words that are the same as an English or another listed word are left out.
  */
 
+import type { ConceptId } from './types.js';
+
 export interface LanguageWords {
   names?: string[];
   labels?: string[];
   anchors?: string[];
 }
 
-export const MORE_LANGUAGES: Record<string, LanguageWords> = {
+export const MORE_LANGUAGES: Partial<Record<ConceptId, LanguageWords>> = {
   title: { names: ['nazev', 'nazov', 'isim', 'denumire', 'nev', 'название', 'наименование', 'назва'], labels: ['název', 'názov', 'denumire', 'név', 'название', 'наименование', 'назва'] },
   description: {
     names: ['beskrivning', 'beskrivelse', 'kuvaus', 'popis', 'aciklama', 'descriere', 'leiras', 'описание', 'опис'],

@@ -1,7 +1,7 @@
 /** Books and other publications. */
-import type { Concept } from './types.js';
+import type { RegistryConcept } from './types.js';
 
-export const MEDIA: Concept[] = [
+export const MEDIA: RegistryConcept[] = [
   {
     id: 'isbn13',
     names: ['isbn_13', 'isbn13', 'isbn', 'ean_isbn'],

@@ -1,7 +1,7 @@
 /** Jobs, places, events, vehicles, real estate, films: enough to name and find their usual fields. */
-import type { Concept } from './types.js';
+import type { RegistryConcept } from './types.js';
 
-export const OTHER: Concept[] = [
+export const OTHER: RegistryConcept[] = [
   {
     id: 'company',
     names: ['company', 'employer', 'hiring_organization', 'organization', 'empresa', 'bedrijf', 'werkgever', 'unternehmen', 'arbeitgeber', 'entreprise', 'azienda', 'firma'],

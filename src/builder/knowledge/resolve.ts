@@ -11,22 +11,22 @@ import { MORE_LANGUAGES } from './languages.js';
 import { SCRIPT_LANGUAGES } from './scripts.js';
 import { MEDIA } from './media.js';
 import { OTHER } from './other.js';
-import type { Concept, Shape } from './types.js';
+import type { Concept, ConceptId, RegistryConcept, Shape } from './types.js';
 
-export const CONCEPTS: Concept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, ...OTHER].map(withMoreLanguages);
+export const CONCEPTS: RegistryConcept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, ...OTHER].map(withMoreLanguages);
 
 /** A concept with its words in the languages of languages.ts added (no duplicates). */
-function withMoreLanguages(concept: Concept): Concept {
+function withMoreLanguages(concept: RegistryConcept): RegistryConcept {
   const merge = (a: string[], b: string[] = []): string[] => [...new Set([...a, ...b])];
   let out = concept;
-  for (const more of [MORE_LANGUAGES[out.id], SCRIPT_LANGUAGES[out.id]]) {
+  for (const more of [MORE_LANGUAGES[concept.id], SCRIPT_LANGUAGES[concept.id]]) {
     if (!more) continue;
     out = { ...out, names: merge(out.names, more.names), labels: merge(out.labels, more.labels), anchors: merge(out.anchors, more.anchors) };
   }
   return out;
 }
 
-export function conceptById(id: string): Concept | undefined {
+export function conceptById(id: ConceptId): Concept | undefined {
   return CONCEPTS.find((c) => c.id === id);
 }
 

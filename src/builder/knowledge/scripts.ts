@@ -4,8 +4,9 @@
  * the value ("品牌", "מק\"ט", "재료"), never a string of one site.
  */
 import type { LanguageWords } from './languages.js';
+import type { ConceptId } from './types.js';
 
-export const SCRIPT_LANGUAGES: Record<string, LanguageWords> = {
+export const SCRIPT_LANGUAGES: Partial<Record<ConceptId, LanguageWords>> = {
   title: { labels: ['商品名稱', '商品名称', '品名', '商品名', '상품명', 'שם המוצר', 'اسم المنتج'] },
   description: { labels: ['商品介紹', '商品介绍', '商品描述', '商品說明', '商品説明', '상품설명', '상품 설명', 'תיאור', 'תיאור המוצר', 'الوصف', 'وصف المنتج'] },
   price: { labels: ['價格', '价格', '售價', '售价', '特價', '特价', '優惠價', '价钱', '価格', '販売価格', '税込価格', '가격', '판매가', '할인가', 'מחיר', 'السعر', 'سعر'] },

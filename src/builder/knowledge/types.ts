@@ -36,6 +36,27 @@ export type Shape =
   | 'rating'
   | 'boolean';
 
+/**
+ * Every concept the registry defines. A concept's id, a language table's key and a borrowFrom
+ * reference must be one of these, so a misspelt id is a compile error, not a concept that is
+ * silently never found; test/builder/registry.test.ts checks each id has exactly one concept.
+ */
+export const CONCEPT_IDS = [
+  'price', 'list_price', 'currency', 'availability', 'condition', 'sku', 'mpn', 'gtin', 'brand',
+  'manufacturer', 'seller', 'warranty', 'color', 'size', 'material', 'weight', 'dimensions', 'title',
+  'description', 'image', 'url', 'author', 'publisher', 'date_published', 'date_modified', 'rating',
+  'review_count', 'category', 'language', 'keywords', 'ingredients', 'instructions', 'yields', 'total_time',
+  'prep_time', 'cook_time', 'calories', 'cuisine', 'course', 'isbn13', 'isbn10', 'pages', 'book_format',
+  'edition', 'series', 'translator', 'company', 'job_title', 'salary', 'employment_type', 'date_posted',
+  'location', 'phone', 'email', 'start_date', 'bedrooms', 'bathrooms', 'floor_level', 'floor_area',
+  'mileage', 'year', 'remote', 'performer', 'director', 'cast',
+] as const;
+
+export type ConceptId = (typeof CONCEPT_IDS)[number];
+
+/** The id of a concept made from a requested field's own words (a field the registry does not know). */
+export type OwnConceptId = `field:${string}`;
+
 export interface SchemaPath {
   /** schema.org types the path applies to; absent = the page's main entity. */
   types?: string[];
@@ -44,7 +65,7 @@ export interface SchemaPath {
 }
 
 export interface Concept {
-  id: string;
+  id: ConceptId | OwnConceptId;
   /** Field names (folded, words joined by `_`) that mean this concept, in several languages. */
   names: string[];
   /** Labels shown next to the value on pages (en, es, nl, de, fr, it, pt, pl...). */
@@ -66,7 +87,7 @@ export interface Concept {
    * Concepts whose sources also carry this value, with the cleaning that extracts it: a
    * currency is read from the price text, a date from "Publisher: X (June 5, 2010)".
    */
-  borrowFrom?: Array<{ concept: string; clean?: Transform[] }>;
+  borrowFrom?: Array<{ concept: ConceptId; clean?: Transform[] }>;
   /** Cleaning every source of this concept needs (a publisher without its trailing date). */
   clean?: Transform[];
   /** A former price: the page shows it struck out next to the current one. */
@@ -78,3 +99,6 @@ export interface Concept {
    */
   own?: string[];
 }
+
+/** A concept the knowledge files define (its id is one of CONCEPT_IDS). */
+export type RegistryConcept = Concept & { id: ConceptId };
