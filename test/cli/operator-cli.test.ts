@@ -80,7 +80,7 @@ describe('quarry scraper import', () => {
     const err = await cli(['scraper', 'import', badFile, '--email', 'imp@example.test']).catch((e: { code: number; stderr: string }) => e);
     expect(err).toMatchObject({ code: 1 });
     expect((err as { stderr: string }).stderr).toContain('/endpoints/0/steps/0');
-  });
+  }, 90_000); // three CLI processes, each starting node with tsx: slow on a busy machine
 });
 
 describe('quarry user commands go through the SDK to a running service', () => {

@@ -77,7 +77,7 @@ describe('browser engine', () => {
         expect(Date.now() - started).toBeLessThan(5000);
       }
       // Without a selector, a page whose data never comes still answers at the deadline with what it has.
-      const partial = await renderPage(fetcher.browser!, { url: `${site.url}/spinner`, timeoutMs: 1500 });
+      const partial = await renderPage(fetcher.browser!, { url: `${site.url}/spinner`, timeoutMs: 3000 });
       expect(partial.html).toContain('Loading');
     } finally {
       hang.release();

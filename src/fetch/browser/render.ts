@@ -71,7 +71,9 @@ function looksJson(contentType: string, url: string): boolean {
 export async function renderPage(engine: BrowserEngine, options: RenderOptions): Promise<RenderResult> {
   const timeoutMs = options.timeoutMs ?? engine.settings.pageTimeoutMs;
   return engine.withPage(async (page) => {
-    const deadline = Date.now() + timeoutMs - 200;
+    // Waiting stops a tenth of the limit early (at least 200 ms): reading the page's content
+    // after the wait needs that time on a busy machine, or a partial render becomes a time-out.
+    const deadline = Date.now() + timeoutMs - Math.max(200, timeoutMs / 10);
     const json: RecordedJson[] = [];
     const reading: Array<Promise<void>> = [];
     const inflight = { n: 0, last: Date.now() };
