@@ -3,7 +3,7 @@
  * asked for, an `object` Extraction whose fields list their sources best first, with fallbacks
  * of other kinds (so a page without JSON-LD still gets a value from its HTML).
  */
-import { createPageContext, evaluateFieldOnPage, isEmpty, type PageContext } from '../../recipe/extract/index.js';
+import { createPageContext, evaluateFieldOnPage, isEmpty, jsonLdNodes, type PageContext } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
 import { conceptById, resolveField, type Concept } from '../knowledge/index.js';
 import { affixVariants, nameCutVariants } from './affixes.js';
@@ -13,9 +13,10 @@ import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './sco
 import { shapeTransforms } from './shapes.js';
 import { listSplit, peopleSplit } from './split.js';
 import { mainEntityTypes } from './structured.js';
-import { preferRicherText } from './richer.js';
+import { preferRicherText, preferRicherList } from './richer.js';
 import { wholeItemVariants } from './whole-items.js';
 import { demoteSiteNames } from './site-name.js';
+import { demoteSiteSuffixed } from './site-suffix.js';
 import { weighStruckPrices } from './struck.js';
 import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
 
@@ -33,6 +34,7 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
     const scored = rankCandidates(pages, concept, mainTypes, request.name);
     const chosen = chooseSources(scored);
     const spec = buildSpec(chosen, concept);
+    addSpeculativeSchema(spec, concept, pages);
     addSpeculativeLabels(spec, concept);
     fields[request.name] = spec;
     report.push(fieldReport(request.name, chosen, spec, pages));
@@ -58,10 +60,12 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
   scored.push(...affixVariants(scored).map((c) => measure(c, concept, pages)));
   scored.push(...nameCutVariants(scored, concept.shape).map((c) => measure(c, concept, pages)));
   splitJoinedValues(scored, concept, pages);
+  scored.push(...demoteSiteSuffixed(scored, concept).map((c) => measure(c, concept, pages)));
   applyAgreement(scored);
   weighStruckPrices(scored, concept, pages);
   demoteSiteNames(scored, concept, pages);
   preferRicherText(scored, concept);
+  scored.push(...preferRicherList(scored, concept, pages));
   scored.push(...wholeItemVariants(scored, concept, pages));
   return scored.sort((a, b) => b.score - a.score);
 }
@@ -183,4 +187,28 @@ function fieldReport(field: string, chosen: ScoredCandidate[], spec: FieldSpec, 
     coverage: pages.length === 0 ? 0 : covered / pages.length,
     confidence: best ? Math.min(1, Math.round(best.score * 100) / 100) : 0,
   };
+}
+
+/**
+ * The concept's own schema.org property on a type the training pages carry, kept as a
+ * fallback even when no training page fills it (a recipe's cookTime that page 1 leaves out).
+ * It goes before the speculative label list, which is the weakest guess.
+ */
+function addSpeculativeSchema(spec: FieldSpec, concept: Concept, pages: PageContext[]): void {
+  const present = new Map<string, string>();
+  for (const page of pages) {
+    for (const node of jsonLdNodes(page)) {
+      const types = Array.isArray(node['@type']) ? node['@type'] : [node['@type']];
+      for (const t of types) if (typeof t === 'string') present.set(t.toLowerCase(), t);
+    }
+  }
+  for (const sp of concept.schema) {
+    if (!sp.types) continue;
+    const types = sp.types.map((t) => present.get(t.toLowerCase())).filter((t): t is string => t !== undefined);
+    if (types.length === 0 || spec.sources.some((s) => 'jsonld' in s && s.jsonld.path === sp.path)) continue;
+    const source: FieldSpec['sources'][number] = { jsonld: { type: types.length === 1 ? types[0] : types, path: sp.path } };
+    const labelList = spec.sources.findIndex((s) => 'label' in s && Array.isArray(s.label) && s.label.length > 3);
+    if (labelList >= 0) spec.sources.splice(labelList, 0, source);
+    else spec.sources.push(source);
+  }
 }

@@ -7,7 +7,8 @@
  */
 import { currencyAmount, fold } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
-import type { ScoredCandidate } from './score-candidates.js';
+import { measure, type ScoredCandidate } from './score-candidates.js';
+import type { PageContext } from '../../recipe/extract/index.js';
 
 const STRUCTURED = new Set(['jsonld', 'microdata', 'meta', 'embedded']);
 const MIN_FIT = 0.8;
@@ -47,4 +48,63 @@ export function preferRicherText(scored: ScoredCandidate[], concept: Concept): v
     });
     if (overlap > 0 && fuller === overlap) h.score = Math.max(h.score, best.score * 1.02);
   }
+}
+
+/** Words and numbers of an ingredient line, spelling aside: "400g" = "400 g", "½" = "1/2", "((x))" = "(x)". */
+function lineTokens(v: string): Set<string> {
+  const t = v.normalize('NFKC').toLowerCase().replace(/\u2044/g, '/').replace(/(\p{N})(\p{L})/gu, '$1 $2').replace(/(\p{L})(\p{N})/gu, '$1 $2');
+  return new Set(t.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+}
+const CHECKBOX = /^[\u25A2\u2610\u25A1\u25FB\u2713\u2714]\s*/;
+
+/**
+ * The visible list a person reads beats structured data that holds less of it: the same
+ * ingredient lines with their amounts ("4 Eier" for "Eier"), spaces ("400 g"), fractions ("½")
+ * and notes, or lines the structured list leaves out. An HTML list whose lines contain every
+ * structured line's words, in order, on every training page, is raised just above it.
+ */
+export function preferRicherList(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): ScoredCandidate[] {
+  if (concept.shape !== 'list' || !concept.many) return [];
+  const best = scored.filter((s) => s.candidate.kind === 'jsonld' && s.coverage > 0 && s.fit >= MIN_FIT).sort((a, b) => b.score - a.score)[0];
+  if (!best) return [];
+  const out: ScoredCandidate[] = [];
+  for (let h of [...scored]) {
+    if (STRUCTURED.has(h.candidate.kind) || h.coverage < best.coverage || h.fit < MIN_FIT) continue;
+    const items = (v: unknown) => (Array.isArray(v) ? v : v == null ? [] : [v]).map(String);
+    if (h.values.some((v) => items(v).some((x) => CHECKBOX.test(x)))) {
+      h = measure({ ...h.candidate, clean: [...(h.candidate.clean ?? []), { op: 'replace', pattern: CHECKBOX.source, replacement: '' }], describe: `${h.candidate.describe} (box cut)` }, concept, pages);
+      out.push(h);
+    }
+    let overlap = 0;
+    let ok = 0;
+    let differs = false;
+    h.values.forEach((v, i) => {
+      const s = best.values[i];
+      if (v === null || s === null) return;
+      overlap++;
+      const H = items(v);
+      const S = items(s);
+      if (H.length < S.length || H.some((x) => /[:：]\s*$/.test(x))) return;
+      let j = 0;
+      const pairs: Array<[string, string]> = [];
+      for (const line of S) {
+        const want = [...lineTokens(line)];
+        while (j < H.length && !want.every((w) => lineTokens(H[j]).has(w))) j++;
+        if (j >= H.length) return;
+        pairs.push([line, H[j]]);
+        j++;
+      }
+      const lead = /^\s*[\p{N}\u00BC-\u00BE\u2150-\u215E]/u;
+      // (a) amounts the structured lines leave out or put last, in front on the visible line;
+      const amountsFirst = pairs.filter(([a, b]) => !lead.test(a) && lead.test(b)).length >= Math.max(1, pairs.length / 2);
+      // (b) lines the structured list leaves out.
+      const longest = Math.max(...S.map((x) => x.length));
+      const moreLines = H.length >= Math.ceil(S.length / 0.7) && H.length <= 2.5 * S.length && S.length > 0 && H.every((x) => x.length <= Math.max(80, 1.5 * longest));
+      if (!amountsFirst && !moreLines) return;
+      ok++;
+      differs = true;
+    });
+    if (overlap > 0 && ok === overlap && differs) h.score = Math.max(h.score, best.score * 1.02);
+  }
+  return out;
 }

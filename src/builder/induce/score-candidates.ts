@@ -6,6 +6,7 @@
  */
 import { evaluateFieldOnPage, fold, type PageContext } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
+import { words } from '../words.js';
 import type { Concept } from '../knowledge/index.js';
 import { documentTitle } from './headings.js';
 import { expectsVariety, fitValue, shapeTransforms, valueKey } from './shapes.js';
@@ -40,7 +41,8 @@ export function measure(candidate: Candidate, concept: Concept, pages: PageConte
   const coverage = pages.length === 0 ? 0 : present.length / pages.length;
   let fit = present.length === 0 ? 0 : present.reduce((acc: number, v) => acc + fitValue(concept.shape, v), 0) / present.length;
   if (concept.shape === 'list') fit *= listSizeFactor(present);
-  if (concept.shape === 'title') fit *= 0.5 + 0.5 * titleLikeness(values, pages);
+  // A name the page's JSON-LD states is the entity's own, whatever the <title> adds or leaves out.
+  if (concept.shape === 'title') fit *= 0.5 + 0.5 * (candidate.kind === 'jsonld' ? 1 : titleLikeness(values, pages));
   if (concept.inTitle) fit *= 0.6 + 0.4 * inTitleShare(values, pages);
   let prior = candidate.prior;
   // The user's own label word beats the concept's idea of the value ("UPC" holding a hex code),
@@ -84,6 +86,7 @@ function titleLikeness(values: unknown[], pages: PageContext[]): number {
     const t = fold(v);
     const title = documentTitle(pages[i]);
     if (t && (title.includes(t) || (title.length > 10 && t.includes(title)))) hits++;
+    else if (t && wordShare(t, title) > 0.75) hits += 0.8;
   });
   return n === 0 ? 0 : hits / n;
 }
@@ -135,4 +138,12 @@ export function agreesWith(a: ScoredCandidate, b: ScoredCandidate): { overlap: n
     if (valueKey(v) === valueKey(w)) agree++;
   });
   return { overlap, agree };
+}
+
+/** Share of a value's words the document title also has ("Receita de Pipoca de frango" / "Pipoca de frango: ..."). */
+function wordShare(value: string, title: string): number {
+  const v = words(value).filter((w) => w.length > 1);
+  if (v.length < 2) return 0;
+  const t = new Set(words(title));
+  return v.filter((w) => t.has(w)).length / v.length;
 }

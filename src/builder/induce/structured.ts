@@ -4,7 +4,7 @@
  * (Product, Recipe, Book...) is inferred from the training pages.
  */
 import { jsonLdNodes, microdataElements, type PageContext } from '../../recipe/extract/index.js';
-import { nameTokens } from '../knowledge/index.js';
+import { CONCEPTS, nameTokens } from '../knowledge/index.js';
 import { labelWords, stem } from './page-labels.js';
 import type { Candidate, InduceContext } from './types.js';
 
@@ -102,10 +102,33 @@ function typesPresent(pages: PageContext[], wanted: string[]): string[] {
   return wanted.map((t) => lower.get(t.toLowerCase())).filter((t): t is string => t !== undefined);
 }
 
+/** Each schema.org property (lower-cased, first path segment) -> the concepts that read it. */
+const PROPERTY_OWNERS = new Map<string, Set<string>>();
+for (const c of CONCEPTS) {
+  for (const sp of c.schema) {
+    const key = sp.path.split('.')[0].toLowerCase();
+    PROPERTY_OWNERS.set(key, (PROPERTY_OWNERS.get(key) ?? new Set()).add(c.id));
+  }
+}
+
+/** A property that is another concept's own (prepTime, for cook_time) is never a match by name words. */
+function ownedByOther(key: string, conceptId: string): boolean {
+  const owners = PROPERTY_OWNERS.get(key.toLowerCase());
+  return owners !== undefined && !owners.has(conceptId);
+}
+
+/** Types that wrap an entity (the article a recipe is published in) rather than being one. */
+const GENERIC_WORKS = new Set([
+  'article', 'newsarticle', 'blogposting', 'report', 'creativework', 'imagegallery', 'mediagallery', 'webpageelement',
+  'audioobject', 'commentaction', 'propertyvaluespecification', 'wpadblock', 'usercomments', 'howto',
+]);
+const isGenericWork = (type: string) => GENERIC_WORKS.has(type.toLowerCase());
+
 export function jsonLdCandidates(ctx: InduceContext): Candidate[] {
   const out: Candidate[] = [];
   const { concept, pages, mainTypes } = ctx;
-  const main = mainTypes.slice(0, 2);
+  // When the main type is a specific entity (Recipe), the article wrapping it is not read as it.
+  const main = mainTypes.slice(0, 2).filter((t, i) => i === 0 || isGenericWork(mainTypes[0]) || !isGenericWork(t));
   concept.schema.forEach((sp, i) => {
     const types = sp.types ? typesPresent(pages, sp.types) : main;
     if (types.length === 0) return;
@@ -125,7 +148,7 @@ export function jsonLdCandidates(ctx: InduceContext): Candidate[] {
     for (const page of pages) {
       for (const node of jsonLdNodes(page)) {
         if (!rawTypes(node).some((t) => main.includes(t))) continue;
-        for (const k of Object.keys(node)) if (!k.startsWith('@') && tokens.some((t) => k.toLowerCase().includes(t))) keys.add(k);
+        for (const k of Object.keys(node)) if (!k.startsWith('@') && !ownedByOther(k, ctx.concept.id) && tokens.some((t) => k.toLowerCase().includes(t))) keys.add(k);
       }
     }
     for (const k of keys) {

@@ -97,3 +97,8 @@ export function ownText(el: Element): string {
   }
   return out;
 }
+
+/** `s` as a literal inside a regular expression. */
+export function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
