@@ -195,3 +195,12 @@ describe('records, lists and nested fields', () => {
     expect(createPageContext(page)).toBe(createPageContext(page));
   });
 });
+
+describe('a text block where a list is wanted', () => {
+  it('gives one value per line of a structured string, without header lines, and leaves single values alone', () => {
+    const block = { '@type': 'Recipe', name: 'Tarte\r\nau citron', recipeIngredient: 'Pour la pâte :\r\n200 g de farine\r\n100 g de beurre\n\nPour la crème :\n3 citrons' };
+    const page = html('<p>x</p>', `<script type="application/ld+json">${JSON.stringify(block)}</script>`);
+    expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'recipeIngredient' } }], many: true })).toEqual(['200 g de farine', '100 g de beurre', '3 citrons']);
+    expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'name' } }] })).toBe('Tarte au citron');
+  });
+});

@@ -98,6 +98,8 @@ describe('durations', () => {
     ['PT1H20M', 80],
     ['P0DT0H35M', 35],
     ['PT90M', 90],
+    ['PTH30MS', 30],
+    ['PT1HMS', 60],
     ['1 hour 20 mins', 80],
     ['1 h 20 min', 80],
     ['1h20', 80],

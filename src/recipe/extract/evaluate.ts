@@ -110,7 +110,7 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
     const matches = evaluateSource(source, scope, env).filter((m) => !isEmpty(m.value) || m.el !== undefined);
     if (matches.length === 0) continue;
     const picked = wantsList ? matches : matches.slice(0, 1);
-    const values = picked.map((m) => matchValue(m, spec, env)).filter((v) => !isEmpty(v));
+    const values = picked.flatMap((m) => (wantsList ? linesOf(m, spec) : null) ?? [matchValue(m, spec, env)]).filter((v) => !isEmpty(v));
     if (values.length === 0) continue;
     let result = applyTransforms(wantsList ? values : values[0], spec.transforms, transformEnv);
     if (spec.many && Array.isArray(result)) result = result.filter((v) => !isEmpty(v));
@@ -118,6 +118,19 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
   }
   const fallback = applyTransforms(spec.many ? [] : null, spec.transforms, transformEnv);
   return fallback ?? null;
+}
+
+/** A line ending in a colon introduces the lines after it ("For the dough:"); it is not a value. */
+const HEADER_LINE = /[:：]\s*$/;
+
+/**
+ * A structured value that is one string of several lines where a list is wanted (a CMS that
+ * fills `recipeIngredient` with a text block): its lines are the list's values.
+ */
+function linesOf(m: Match, spec: FieldSpec): string[] | null {
+  if (spec.fields || m.el !== undefined || typeof m.value !== 'string' || !/[\r\n]/.test(m.value)) return null;
+  const lines = m.value.split(/\r?\n|\r/).map(collapseWhitespace).filter((l) => l && !HEADER_LINE.test(l));
+  return lines.length > 1 ? lines : null;
 }
 
 function matchValue(m: Match, spec: FieldSpec, env: SourceEnv): unknown {

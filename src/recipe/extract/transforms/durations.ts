@@ -6,7 +6,9 @@
  */
 import { fold } from '../text.js';
 
-const ISO = /^P(?:(\d+(?:[.,]\d+)?)W)?(?:(\d+(?:[.,]\d+)?)D)?(?:T(?:(\d+(?:[.,]\d+)?)H)?(?:(\d+(?:[.,]\d+)?)M)?(?:(\d+(?:[.,]\d+)?)S)?)?$/i;
+// A unit may come without its number ("PTH30MS", written by recipe plugins for 0 hours and 0
+// seconds): an empty number is 0. A duration still needs one digit somewhere (checked below).
+const ISO = /^P(?:(\d*(?:[.,]\d+)?)W)?(?:(\d*(?:[.,]\d+)?)D)?(?:T(?:(\d*(?:[.,]\d+)?)H)?(?:(\d*(?:[.,]\d+)?)M)?(?:(\d*(?:[.,]\d+)?)S)?)?$/i;
 
 const UNIT_MINUTES: Array<[RegExp, number]> = [
   // Order matters: longer words first so "minutes" is not read as "m".
