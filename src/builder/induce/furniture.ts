@@ -50,15 +50,36 @@ export function isFurniturePath(path: string): boolean {
 
 const TAGS = new Set(['nav', 'footer', 'aside', 'header', 'form', 'dialog']);
 
-/** Whether the element sits inside furniture (tag or class/id words), up to 12 ancestors. */
-export function inFurniture(el: Element): boolean {
+/**
+ * The page's chrome proper: navigation, header, footer, dialogs, other products. Narrower than
+ * furniture: a buy button sits in a form or a "cart" box, and its words still speak of the entity.
+ */
+const CHROME_TAGS = new Set(['nav', 'footer', 'aside', 'header', 'dialog']);
+const CHROME_WORDS = new Set([
+  'nav', 'navbar', 'navigation', 'menu', 'megamenu', 'hamburgermenu', 'header', 'footer', 'minicart', 'modal', 'popup',
+  'recommend', 'recommended', 'recommendations', 'related', 'similar', 'carousel', 'upsell',
+]);
+const isChromeName = (name: string): boolean => tokens(name).some((t) => CHROME_WORDS.has(t));
+
+/** Whether the element or one of its 12 nearest ancestors has one of the tags, a class/id word `named`, or a landmark role. */
+function inside(el: Element, tags: Set<string>, named: (name: string) => boolean): boolean {
   let current: Element | null = el;
   for (let depth = 0; current && current.type === 'tag' && depth < 12; depth++) {
-    if (TAGS.has(current.name)) return true;
+    if (tags.has(current.name)) return true;
     const attrs = current.attribs ?? {};
-    if ((attrs.id && isFurnitureName(attrs.id)) || (attrs.class && attrs.class.split(/\s+/).some(isFurnitureName))) return true;
+    if ((attrs.id && named(attrs.id)) || (attrs.class && attrs.class.split(/\s+/).some(named))) return true;
     if (attrs.role === 'navigation' || attrs.role === 'banner' || attrs.role === 'contentinfo') return true;
     current = current.parent as Element | null;
   }
   return false;
+}
+
+/** Whether the element sits inside furniture (tag or class/id words). */
+export function inFurniture(el: Element): boolean {
+  return inside(el, TAGS, isFurnitureName);
+}
+
+/** Whether the element sits inside the page's chrome (see CHROME_WORDS). */
+export function inChrome(el: Element): boolean {
+  return inside(el, CHROME_TAGS, isChromeName);
 }

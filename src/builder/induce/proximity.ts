@@ -3,10 +3,10 @@
  * nothing (generated class names, no structured data): the price printed near the title, the
  * brand written above it (and repeated in the document title), the stock message of the buy box.
  */
-import type { Element } from 'domhandler';
-import { currencyCode, fold, type PageContext } from '../../recipe/extract/index.js';
+import type { AnyNode, Element, Text } from 'domhandler';
+import { currencyCode, escapeRegex, fold, type PageContext } from '../../recipe/extract/index.js';
 import { AVAILABILITY_PHRASES } from '../knowledge/index.js';
-import { inFurniture } from './furniture.js';
+import { inChrome, inFurniture } from './furniture.js';
 import { documentTitle } from './headings.js';
 import { anchoredSelector, structuralSelector } from './selectors.js';
 import type { Candidate, InduceContext } from './types.js';
@@ -16,7 +16,8 @@ const AFTER_TITLE = 400;
 const PER_PAGE = 3;
 
 const PRICE_TEXT = /^[^\d]{0,12}\d[\d.,'\s\u00a0]*[^\d]{0,12}$/;
-const PHRASE_ALTERNATION = AVAILABILITY_PHRASES.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+// Folded like the texts they are tested on (accents stripped).
+const PHRASE_ALTERNATION = AVAILABILITY_PHRASES.map(([p]) => escapeRegex(fold(p))).join('|');
 /** A stock message: a stock phrase as a whole word in a short text ("Sofort lieferbar, Lieferzeit 1-3 Werktage"). */
 const STOCK_MESSAGE = new RegExp(`(?:^|[^\\p{L}])(?:${PHRASE_ALTERNATION})(?:$|[^\\p{L}])`, 'iu');
 const MAX_STOCK_TEXT = 60;
@@ -32,7 +33,7 @@ function finderFor(ctx: InduceContext): { find: Finder; prior: number } | null {
   if (shape === 'price') {
     return {
       prior: 0.5,
-      find: (_p, _el, text) => text.length <= 25 && PRICE_TEXT.test(text) && currencyCode(text) !== null,
+      find: (p, el, text) => text.length <= 25 && PRICE_TEXT.test(text) && (currencyCode(text) !== null || signBeside(p, el)),
     };
   }
   if (shape === 'availability') {
@@ -58,7 +59,14 @@ function finderFor(ctx: InduceContext): { find: Finder; prior: number } | null {
 function titleElement(page: PageContext): Element | null {
   const h1s = page.$('body h1').toArray() as Element[];
   const title = documentTitle(page);
-  return h1s.find((h) => title.includes(fold(page.text(h)))) ?? h1s[0] ?? null;
+  const h1 = h1s.find((h) => title.includes(fold(page.text(h))));
+  if (h1) return h1;
+  // No h1 naming the product: the first h2/h3 whose text (most of it) the document title repeats.
+  const other = (page.$('body h2, body h3').toArray() as Element[]).find((h) => {
+    const t = fold(page.text(h));
+    return t.length >= 8 && title.includes(t.slice(0, Math.max(8, Math.ceil(t.length * 0.8))));
+  });
+  return other ?? h1s[0] ?? null;
 }
 
 export function proximityCandidates(ctx: InduceContext): Candidate[] {
@@ -81,7 +89,9 @@ export function proximityCandidates(ctx: InduceContext): Candidate[] {
       if (el.name === 'script' || el.name === 'style' || el.name === 'option' || el.children.some((c) => c.type === 'tag' && !isInline(c as Element))) continue;
       const text = page.text(el);
       const hit = text ? finder.find(page, el, text) : false;
-      if (hit === false || inFurniture(el)) continue;
+      // A stock phrase on a buy button (in a form, a cart box) is the entity's availability; elsewhere furniture is skipped.
+      const buyButton = ctx.concept.shape === 'availability' && hit !== true;
+      if (hit === false || (buyButton ? inChrome(el) : inFurniture(el))) continue;
       const selector = anchoredSelector(page.$, el) ?? structuralSelector(page.$, el);
       if (!selector) continue;
       found++;
@@ -96,4 +106,16 @@ const INLINE = new Set(['span', 'b', 'strong', 'em', 'i', 'small', 'sup', 'sub',
 
 function isInline(el: Element): boolean {
   return INLINE.has(el.name);
+}
+
+/** "<span>294</span><span>元</span>", "€ <span>17,10</span>": the currency sign is the next or previous sibling's whole text. */
+function signBeside(page: PageContext, el: Element): boolean {
+  const sibling = (dir: 'next' | 'prev'): string => {
+    let cur: AnyNode | null = dir === 'next' ? el.next : el.prev;
+    while (cur && cur.type === 'text' && !(cur as Text).data.trim()) cur = dir === 'next' ? cur.next : cur.prev;
+    if (!cur) return '';
+    if (cur.type === 'text') return (cur as Text).data.trim();
+    return cur.type === 'tag' ? page.text(cur as Element) : '';
+  };
+  return [sibling('next'), sibling('prev')].some((t) => t.length > 0 && t.length <= 4 && currencyCode(t) !== null);
 }

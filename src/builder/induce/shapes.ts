@@ -23,7 +23,11 @@ function phraseTransforms(phrases: Array<[string, string]>): Transform[] {
 export function shapeTransforms(shape: Shape): Transform[] {
   switch (shape) {
     case 'price':
-      return [{ op: 'currency_amount' }];
+      // A price of 0 is a shop's placeholder (no price, not orderable), never what a product costs.
+      return [{ op: 'replace', pattern: '^[^\\d]{0,6}0+(?:[.,]0+)?[^\\d]{0,6}$', replacement: '' }, { op: 'currency_amount' }];
+    case 'identifier':
+      // Several words without a digit name something ("Banqueta Marilyn"), they are no code.
+      return [{ op: 'regex', pattern: '^(?=[\\s\\S]*(?:\\d|\\b[A-Z]{2,}\\b)|\\S+$)[\\s\\S]+$' }];
     case 'currency':
       return [{ op: 'currency_code' }];
     case 'availability':
@@ -36,6 +40,13 @@ export function shapeTransforms(shape: Shape): Transform[] {
       ];
     case 'condition':
       return phraseTransforms(CONDITION_PHRASES);
+    case 'gtin':
+      // "EAN: 6935364088101." / "4 006381 333931": without the sentence's dot, a number's group spaces joined
+      // (a shop's own code under a "UPC" label stays as written).
+      return [
+        { op: 'replace', pattern: '^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$', flags: 'gu', replacement: '' },
+        { op: 'replace', pattern: '(?<=^[\\d\\s\\u00a0-]*\\d)[\\s\\u00a0-]+(?=[\\d\\s\\u00a0-]*$)', flags: 'g', replacement: '' },
+      ];
     case 'duration':
       return [{ op: 'duration_minutes' }];
     case 'yield':

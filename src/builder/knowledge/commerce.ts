@@ -105,6 +105,8 @@ export const COMMERCE: RegistryConcept[] = [
     meta: ['product:ean', 'product:upc', 'product:gtin'],
     anchors: ['gtin', 'ean', 'upc', 'barcode'],
     shape: 'gtin',
+    // Many shops state the EAN as their item id (product:retailer_item_id, sku): a valid check digit says so.
+    borrowFrom: [{ concept: 'sku' }],
   },
   {
     id: 'brand',

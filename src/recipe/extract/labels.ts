@@ -24,6 +24,8 @@ export function foldLabel(s: string): string {
 }
 
 const SEPARATOR = /^\s*[:：]\s*/;
+const OPENING = /^\s*[〈《【「『（［(\[]\s*/u;
+const CLOSING = /\s*[〉》】」』）］)\]]\s*$/u;
 /** What may follow a label in "Label: value" text: an abbreviation's dot may come first ("Art.-Nr.: 4711"). */
 const LABEL_END = /^[\s.]*[:：]/;
 
@@ -115,7 +117,7 @@ function labelIndex(ctx: PageContext): LabelIndex {
     const exact = short && short.length <= MAX_LABEL_TEXT ? foldLabel(short) : null;
     const own = ownText(el);
     const shortLine = short.length > 0 && short.length <= 40 && /^[^\d]{2,30}\s\d/.test(short) && fold(own).trim().length > 0;
-    const ownPrefix = /[:：]/.test(own) || shortLine ? fold(own.slice(0, MAX_LABEL_TEXT + 20)).trim() : null;
+    const ownPrefix = /[:：]/.test(own) || shortLine ? fold(own.slice(0, MAX_LABEL_TEXT + 20)).trim().replace(OPENING, '') : null;
     const entry = navigation ? { el, exact: null, ownPrefix: null, lead: null, short: false } : { el, exact, ownPrefix, lead: leadingLabel(el), short: shortLine };
     entries.push(entry);
     byElement.set(el, entry);
@@ -167,13 +169,15 @@ function leadValue(ctx: PageContext, el: Element): LabelMatch {
 
 /** "Label: value" in an element's own text: everything after the first separator. */
 function inlineValue(ctx: PageContext, el: Element, label: string): LabelMatch | null {
-  const text = ctx.text(el);
+  const text = ctx.text(el).replace(OPENING, '');
   const folded = fold(text);
   if (!folded.startsWith(label)) return null;
   // Map the folded position back: folding keeps one character per base letter in practice.
   const after = text.slice(Math.min(text.length, label.length));
   const m = /^[^:：]*[:：]/.exec(after);
-  const value = m ? after.slice(m[0].length) : after;
+  let value = m ? after.slice(m[0].length) : after;
+  // "〈商品編號：M67296549〉", "(Art.-Nr.: 4711)": the bracket opened before the label closes after the value.
+  if (text.length < ctx.text(el).length) value = value.replace(CLOSING, '');
   return { el, labelEl: el, value };
 }
 
