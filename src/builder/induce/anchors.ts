@@ -7,7 +7,7 @@ import type { Element } from 'domhandler';
 import type { PageContext } from '../../recipe/extract/index.js';
 import { nameTokens } from '../knowledge/index.js';
 import { countMatches, cssEscape, isStableName, stableClasses } from './selectors.js';
-import { inFurniture } from './furniture.js';
+import { inFurniture, isEffectName } from './furniture.js';
 import type { Candidate, InduceContext } from './types.js';
 
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'path', 'head', 'link', 'iframe', 'input', 'button', 'form', 'select', 'option', 'textarea']);
@@ -36,7 +36,7 @@ function anchorIndex(page: PageContext): NamedAnchor[] {
     for (const c of stableClasses(el)) out.push({ el, kind: 'class', name: c, parts: nameParts(c) });
     if (attrs.itemprop) out.push({ el, kind: 'itemprop', name: attrs.itemprop, parts: nameParts(attrs.itemprop) });
     for (const name of Object.keys(attrs)) {
-      if (name.startsWith('data-') && attrs[name]?.trim()) out.push({ el, kind: 'data', name, parts: nameParts(name.slice(5)) });
+      if (name.startsWith('data-') && attrs[name]?.trim() && !isEffectName(name)) out.push({ el, kind: 'data', name, parts: nameParts(name.slice(5)) });
     }
   }
   anchorIndexes.set(page, out);

@@ -5,7 +5,7 @@
  */
 import type { PageContext } from '../../recipe/extract/index.js';
 import { nameTokens, type Concept } from '../knowledge/index.js';
-import { isFurniturePath } from './furniture.js';
+import { isEffectName, isFurniturePath } from './furniture.js';
 import type { Candidate, InduceContext } from './types.js';
 
 const MAX_NODES = 40_000;
@@ -50,6 +50,7 @@ function findPaths(root: unknown, keys: Set<string>): string[] {
       return;
     }
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (isEffectName(k)) continue; // animation settings: their durations time effects, not the entity
       const p = `${path}${pathStep(k)}`;
       if (keys.has(compact(k)) && isLeafish(v)) out.push(p.replace(/^\./, ''));
       walk(v, p, depth + 1);
@@ -74,6 +75,7 @@ export function embeddedCandidates(ctx: InduceContext): Candidate[] {
   for (const page of ctx.pages) {
     const seen = new Set<string>();
     for (const kind of kindsOf(page)) {
+      if (isEffectName(kind)) continue; // a script's animation settings (window.moorlAnimation = ...)
       for (const blob of page.embedded(kind)) {
         for (const path of findPaths(blob, keys)) {
           const id = `${kind}\u0000${path}`;

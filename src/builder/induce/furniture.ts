@@ -83,3 +83,14 @@ export function inFurniture(el: Element): boolean {
 export function inChrome(el: Element): boolean {
   return inside(el, CHROME_TAGS, isChromeName);
 }
+
+/**
+ * Words of animation and effect settings (`data-aos-duration`, `moorlAnimation.duration`,
+ * `data-transition-delay`): their numbers time the page's effects, never the entity.
+ */
+const EFFECT_WORDS = new Set(['aos', 'animation', 'animations', 'animate', 'animated', 'transition', 'easing', 'wow', 'parallax', 'slick', 'swiper', 'autoplay']);
+
+/** Whether a class, attribute or JSON key name belongs to the page's visual effects. */
+export function isEffectName(name: string): boolean {
+  return tokens(name).some((t) => EFFECT_WORDS.has(t));
+}

@@ -48,7 +48,8 @@ export function shapeTransforms(shape: Shape): Transform[] {
         { op: 'replace', pattern: '(?<=^[\\d\\s\\u00a0-]*\\d)[\\s\\u00a0-]+(?=[\\d\\s\\u00a0-]*$)', flags: 'g', replacement: '' },
       ];
     case 'duration':
-      return [{ op: 'duration_minutes' }];
+      // A time of zero ("PT0M", "0 min") is a template's empty field: not stated, not instant.
+      return [{ op: 'replace', pattern: '^(?=[\\s\\S]*0)[^1-9]*$', replacement: '' }, { op: 'duration_minutes' }];
     case 'yield':
     case 'integer':
       return [{ op: 'integer' }];
