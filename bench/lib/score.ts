@@ -83,8 +83,37 @@ export function valuesMatch(attribute: string, truth: string, predicted: string)
     const codeOfSign = (s: string): string | null => (isCode(s) ? null : currencyCode(s.trim()));
     if (isCode(truth) && codeOfSign(predicted) === truth.trim().toUpperCase()) return true;
     if (isCode(predicted) && codeOfSign(truth) === predicted.trim().toUpperCase()) return true;
+    if (isUsualSign(truth, predicted) || isUsualSign(predicted, truth)) return true;
   }
   return false;
+}
+
+const ISO_CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+/** Locales whose ways of writing currencies stand for "usual": the corpora's languages and the largest others. */
+const SIGN_LOCALES = ['en', 'en-IN', 'fr', 'fr-CA', 'de', 'es', 'it', 'nl', 'pt-BR', 'pl', 'cs', 'sk', 'sl', 'hr', 'lv', 'lt', 'et', 'hu', 'ro',
+  'sv', 'da', 'nb', 'fi', 'tr', 'ru', 'uk', 'kk', 'he', 'ar', 'ur-PK', 'hi', 'zh-CN', 'zh-TW', 'ja', 'ko', 'th', 'vi', 'id'];
+const signsByCode = new Map<string, Set<string>>();
+
+/**
+ * The protocol's rule: `code` is an ISO 4217 code whose usual sign is `sign` (CAD and "$", RON
+ * and "lei", PKR and "Rs"). The usual signs are those the Unicode CLDR data (through Intl)
+ * writes for the code, as symbol or narrow symbol, in common locales.
+ */
+function isUsualSign(code: string, sign: string): boolean {
+  const c = code.trim().toUpperCase();
+  if (!ISO_CURRENCIES.has(c)) return false;
+  let signs = signsByCode.get(c);
+  if (!signs) {
+    signs = new Set();
+    for (const locale of SIGN_LOCALES) {
+      for (const currencyDisplay of ['symbol', 'narrowSymbol'] as const) {
+        const part = new Intl.NumberFormat(locale, { style: 'currency', currency: c, currencyDisplay }).formatToParts(1).find((p) => p.type === 'currency');
+        if (part) signs.add(part.value.toLowerCase());
+      }
+    }
+    signsByCode.set(c, signs);
+  }
+  return signs.has(sign.trim().toLowerCase());
 }
 
 /** A predicted value as the list of strings it is scored as (null/empty -> none). */

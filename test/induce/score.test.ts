@@ -44,6 +44,13 @@ describe('valuesMatch', () => {
     expect(valuesMatch('currency', 'zł', 'PLN')).toBe(true);
     expect(valuesMatch('currency', '$', 'USD')).toBe(true);
     expect(valuesMatch('currency', '£', 'EUR')).toBe(false);
+    // A code's usual sign in CLDR, in any common locale: CAD and $, RON and lei, PKR and Rs; never another code's.
+    expect(valuesMatch('currency', '$', 'CAD')).toBe(true);
+    expect(valuesMatch('currency', 'Lei', 'RON')).toBe(true);
+    expect(valuesMatch('currency', 'Rs', 'PKR')).toBe(true);
+    expect(valuesMatch('currency', 'NT$', 'TWD')).toBe(true);
+    expect(valuesMatch('currency', '€', 'RON')).toBe(false);
+    expect(valuesMatch('currency', 'Lei', 'EUR')).toBe(false);
     expect(valuesMatch('brand', '£', 'GBP')).toBe(false);
   });
 });

@@ -71,3 +71,20 @@ describe('structured-data rules', () => {
     expect(value.ingredients).toEqual(printed(4));
   });
 });
+
+describe('times that are no times', () => {
+  const page = (id: string, prep: string, effects: string) => ({
+    url: `https://kitchen.example/r/${id}`,
+    contentType: 'text/html',
+    text: `<!doctype html><html><head><title>Dish ${id}</title>
+      <script>window.moorlAnimation = [{"in":{"duration":1500},"out":{"duration":1000}}];</script>
+      <script type="application/ld+json">${JSON.stringify({ '@type': 'Recipe', name: `Dish ${id}`, prepTime: prep })}</script></head>
+      <body><h1>Dish ${id}</h1><div class="fade" data-aos-duration="${effects}">Cook it well.</div></body></html>`,
+  });
+
+  it('reads no duration from animation settings, and a zero time as not stated', () => {
+    const training = [page('1', 'PT10M', '800'), page('2', 'PT25M', '600')];
+    expect(run(training, ['total_time', 'prep_time'], page('3', 'PT0M', '900'))).toEqual({ total_time: null, prep_time: null });
+    expect(run(training, ['total_time', 'prep_time'], page('4', 'PT15M', '900'))).toEqual({ total_time: null, prep_time: 15 });
+  });
+});
