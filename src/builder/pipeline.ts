@@ -34,7 +34,7 @@ import { proposeWithLlm } from './llm/propose.js';
 import { planJsSite } from './render/index.js';
 import { BrowserUnavailableError } from '../fetch/browser/index.js';
 import { BuildFailedError, defineStage, runStage, type StageContext } from './stages.js';
-import { messageOf, rethrowUnless } from './expected.js';
+import { isExpected, messageOf, rethrowUnless } from './expected.js';
 
 export { BuildFailedError, BuildStageError, type FailureCode } from './stages.js';
 
@@ -101,11 +101,11 @@ async function exploreSite(req: BuildRequest, intent: TaskIntent, session: Build
     });
   } catch (err) {
     // The explorer reports what stops it as QuarryErrors; an abort or a fault is the stage runner's.
-    if (req.signal.aborted || !isQuarryError(err)) throw err;
+    if (req.signal.aborted || !(isQuarryError(err) || isExpected(err, 'fetch'))) throw err;
     // An entry page answering 401/403 may be a login wall (issue 13, builder/auth/).
     await checkEntryRefusal(req, err, session, loginFailure);
     if (isRobotsRefusal(err)) throw new BuildFailedError('robots_disallowed', `robots.txt of ${new URL(req.url).host} disallows fetching ${req.url}`);
-    throw new BuildFailedError('fetch_failed', `Could not reach ${req.url}: ${err.message}`);
+    throw new BuildFailedError('fetch_failed', `Could not reach ${req.url}: ${messageOf(err)}`);
   }
 }
 

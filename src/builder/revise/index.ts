@@ -17,6 +17,7 @@ import { NEEDS_SITE, runOperation } from './operations/index.js';
 import { refreshFromTests } from './verify.js';
 import { Workspace, type ReviseRequest } from './workspace.js';
 import type { Intent } from './types.js';
+import { isExpected, messageOf } from '../expected.js';
 import { BuildFailedError as RevisionFailedError, defineStage, runStage, type StageContext } from '../stages.js';
 
 export { classifyRevision, NOT_UNDERSTOOD, type Classification } from './classify.js';
@@ -54,8 +55,8 @@ async function lookAtSite(ws: Workspace): Promise<void> {
     await ws.site();
   } catch (err) {
     // The explorer reports what stops it as QuarryErrors; an abort or a fault is the stage runner's.
-    if (ws.signal.aborted || !isQuarryError(err)) throw err;
-    throw new RevisionFailedError('fetch_failed', `Could not look at ${ws.req.url} again: ${err.message}. The previous version stays live.`);
+    if (ws.signal.aborted || !(isQuarryError(err) || isExpected(err, 'fetch'))) throw err;
+    throw new RevisionFailedError('fetch_failed', `Could not look at ${ws.req.url} again: ${messageOf(err)}. The previous version stays live.`);
   }
 }
 
