@@ -9,6 +9,7 @@ import type { Fetcher } from '../fetch/types.js';
 import type { DetailTemplate, Exploration } from './explore/types.js';
 import { groupUrls, sameSite, detailParameters } from './explore/index.js';
 import { pageLinks } from './explore/links.js';
+import { rethrowUnless } from './expected.js';
 
 const MAX_SAMPLES = 5;
 
@@ -22,7 +23,8 @@ export async function fallbackDetail(
   const isOnSite = (u: string) => {
     try {
       return sameSite(host, new URL(u).host);
-    } catch {
+    } catch (err) {
+      rethrowUnless(err, 'url');
       return false;
     }
   };
@@ -60,6 +62,7 @@ export async function fallbackDetail(
       sampleUrls.push(page.url);
     } catch (err) {
       if (signal.aborted) throw err;
+      rethrowUnless(err, 'fetch'); // one unreachable sample: the others may do
     }
   }
   if (sampleUrls.length === 0) return null;

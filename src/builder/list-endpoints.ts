@@ -224,8 +224,8 @@ export function planListEndpoints(input: {
       if (Object.keys(induced.extraction.fields).length === 0) continue;
       plans.push(listEndpoint(names.list, noun, induced, { detail: input.detailExtraction, wantedKeys, pages: [asPage(page)], source: 'the site\'s JSON API' }));
       break;
-    } catch {
-      continue;
+    } catch (err) {
+      if (!(err instanceof NoListFound)) throw err; // no records in this JSON: try the next one
     }
   }
   return plans;

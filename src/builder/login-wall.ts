@@ -3,6 +3,7 @@
  * Used to fail a build with a clear reason and, at dispatch, for `may_require_auth`.
  */
 import * as cheerio from 'cheerio';
+import { rethrowUnless } from './expected.js';
 
 const LOGIN_PATH = /\/(log-?in|sign-?in|auth(entication)?|account\/log-?in|session\/new|sso|users?\/sign_in)\b/i;
 const LOGIN_WORDS = /\b(log ?in|sign ?in|anmelden|iniciar sesi[oó]n|connexion|se connecter|inloggen|accedi|entrar|zaloguj)\b/i;
@@ -36,7 +37,8 @@ export async function probeLoginWall(
   try {
     const page = await fetcher.fetch({ url, timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
     return detectLoginWall({ url: page.url, finalUrl: page.url, status: page.status, text: page.text }) !== null;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'fetch', 'abort'); // unreachable or too slow: no wall seen
     return false;
   }
 }

@@ -5,8 +5,9 @@
  *   analyzing           understand the task, choose the endpoints to make
  *   generating          induce each endpoint's extraction (induce/, list/, search/, jsonapi/)
  *   testing             run every endpoint through the real interpreter, held-out pages too
- * Publishing is the caller's (jobs/build.ts). Failures that the user should read are
- * BuildFailedError; anything else is a fault.
+ * Each is a declared stage (stages.ts) run by `runStage`: it reports the stage, checks the signal
+ * and turns a failure into a BuildStageError {stage, code, message}; a fault is the stage's
+ * 'internal' failure. Publishing is the caller's (jobs/build.ts).
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config/index.js';
@@ -32,8 +33,10 @@ import { checkEntryRefusal, checkLoginWall, openBuildSession, withLoginEndpoint,
 import { proposeWithLlm } from './llm/propose.js';
 import { planJsSite } from './render/index.js';
 import { BrowserUnavailableError } from '../fetch/browser/index.js';
+import { BuildFailedError, defineStage, runStage, type StageContext } from './stages.js';
+import { isExpected, messageOf, rethrowUnless } from './expected.js';
 
-export class BuildFailedError extends Error {}
+export { BuildFailedError, BuildStageError, type FailureCode } from './stages.js';
 
 export interface BuildRequest {
   url: string;
@@ -81,9 +84,8 @@ function siteInfo(exploration: Exploration): SiteInfo {
 
 async function exploreSite(req: BuildRequest, intent: TaskIntent, session: BuildSession | null): Promise<Exploration> {
   const { progress } = req;
-  progress.stage('fetching', `Fetching ${req.url}`);
   try {
-    const exploration = await explore({
+    return await explore({
       url: req.url,
       fetcher: req.fetcher,
       signal: req.signal,
@@ -97,173 +99,215 @@ async function exploreSite(req: BuildRequest, intent: TaskIntent, session: Build
         if (level !== 'debug') progress.log(level === 'warn' ? 'warn' : 'info', message);
       },
     });
-    return exploration;
   } catch (err) {
-    if (req.signal.aborted) throw err;
+    // The explorer reports what stops it as QuarryErrors; an abort or a fault is the stage runner's.
+    if (req.signal.aborted || !(isQuarryError(err) || isExpected(err, 'fetch'))) throw err;
     // An entry page answering 401/403 may be a login wall (issue 13, builder/auth/).
-    await checkEntryRefusal(req, err, session, (message) => new BuildFailedError(message));
-    if (isRobotsRefusal(err)) throw new BuildFailedError(`robots.txt of ${new URL(req.url).host} disallows fetching ${req.url}`);
-    const reason = isQuarryError(err) ? err.message : err instanceof Error ? err.message : String(err);
-    throw new BuildFailedError(`Could not reach ${req.url}: ${reason}`);
+    await checkEntryRefusal(req, err, session, loginFailure);
+    if (isRobotsRefusal(err)) throw new BuildFailedError('robots_disallowed', `robots.txt of ${new URL(req.url).host} disallows fetching ${req.url}`);
+    throw new BuildFailedError('fetch_failed', `Could not reach ${req.url}: ${messageOf(err)}`);
   }
 }
+
+const loginFailure = (message: string) => new BuildFailedError('login_required', message);
 
 function checkEntry(req: BuildRequest, exploration: Exploration): void {
   const { entry } = exploration;
   if (entry.status >= 400) {
-    throw new BuildFailedError(`The site answered HTTP ${entry.status} for ${req.url}; nothing to build from.`);
+    throw new BuildFailedError('fetch_failed', `The site answered HTTP ${entry.status} for ${req.url}; nothing to build from.`);
   }
   const wall = detectLoginWall(entry);
   if (wall) {
-    throw new BuildFailedError(
-      `${req.url} is behind a login wall (${wall}). Building login-protected sites needs allow_auth and credentials.`,
-    );
+    throw loginFailure(`${req.url} is behind a login wall (${wall}). Building login-protected sites needs allow_auth and credentials.`);
   }
 }
 
-export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
-  const { progress, signal } = request;
-  // Login-protected sites (issue 13, builder/auth/): with the caller's answers, log in first and
-  // build through that one session; a wall met while exploring asks for them (or fails).
-  const session = await openBuildSession(request);
-  if (session) progress.log('info', 'Logged in; exploring as the signed-in user');
-  const req: BuildRequest = session ? { ...request, fetcher: session.fetcher } : request;
-  const intent = parseTask(req.task);
-  const exploration = await exploreSite(req, intent, session);
-  signal.throwIfAborted();
-  await checkLoginWall(req, exploration, session, (message) => new BuildFailedError(message));
-  checkEntry(req, exploration);
-  progress.stage(
-    'analyzing',
-    `Explored ${exploration.stats.fetches} pages: ${exploration.groups.filter((g) => g.kind !== 'other').length} page templates`,
-  );
+/** What the fetching stage found: the site explored (through the login session, when there is one). */
+interface Explored {
+  req: BuildRequest;
+  session: BuildSession | null;
+  intent: TaskIntent;
+  exploration: Exploration;
+}
 
-  if (!exploration.detail) {
-    exploration.detail = await fallbackDetail(exploration, req.fetcher, signal);
-    if (exploration.detail) progress.log('info', `Using ${exploration.detail.template.pattern} as the record pages`);
-  }
-  const schemaTypes = [
-    ...exploration.structured.detail.jsonLdTypes,
-    ...exploration.structured.list.jsonLdTypes,
-    ...exploration.structured.other.jsonLdTypes,
-  ];
-  const noun = entityNoun(intent.entity, schemaTypes);
-  const names = endpointNames(noun);
-  const wanted = intent.fields.length
-    ? intent.fields.map((f) => ({ name: fieldKey(f), hint: intent.hints?.[f] ?? f }))
-    : DEFAULT_DETAIL_FIELDS.map((name) => ({ name }));
-  const wantKind = (k: 'list' | 'detail' | 'search') => intent.kinds.length === 0 || intent.kinds.includes(k);
+/** What the analyzing stage decided: the record noun, endpoint names and wanted fields. */
+interface Analysed extends Explored {
+  noun: string;
+  names: ReturnType<typeof endpointNames>;
+  wanted: Array<{ name: string; hint?: string }>;
+  wantKind: (k: 'list' | 'detail' | 'search') => boolean;
+}
 
-  progress.stage('generating', 'Inducing extractions');
-  const plans: EndpointPlan[] = [];
-  const detail = planDetailEndpoint({
-    exploration,
-    name: names.detail,
-    noun,
-    fields: wanted,
-    fieldsNamed: intent.fields.length > 0,
-    vertical: intent.entity ?? undefined,
-    allDetails: intent.kinds.includes('detail') && intent.kinds.includes('list'),
-    keepAbsent: req.llm !== null,
-  });
-  for (const k of detail?.absent ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the ${noun.replace(/_/g, ' ')} pages: left out`);
-  for (const k of detail?.unseen ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the sampled ${noun.replace(/_/g, ' ')} pages: kept in case others show it`);
-  // A detail endpoint is made when asked for, or when it is the only way to the wanted fields.
-  if (detail && (wantKind('detail') || exploration.listPages.length === 0)) {
-    plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields, samplePages: detail.pages });
-  }
-  plans.push(
-    ...planListEndpoints({
-      exploration,
-      intent,
-      noun,
-      names,
-      wantKind,
-      wanted,
-      detailExtraction: detail?.extraction ?? null,
-    }),
-  );
-  if (wantKind('search') && exploration.searchForms.length > 0) {
-    const listPlan = plans.find((p) => p.isList);
-    const listExtract = listPlan?.endpoint.steps.flatMap((s) => (s.type === 'paginate' ? s.steps : [s])).find((s) => s.type === 'extract');
-    const search = await planSearchEndpoint({
-      exploration,
-      name: names.search,
-      noun,
-      fetcher: req.fetcher,
-      signal,
-      listExtraction: listExtract?.type === 'extract' ? listExtract.extract : undefined,
-      wantedKeys: intent.fields.length ? wanted.map((w) => w.name) : [],
-      titles: recordTitles(exploration),
-    }).catch((err: unknown) => {
-      if (signal.aborted) throw err;
-      progress.log('warn', `Search form not usable: ${err instanceof Error ? err.message : String(err)}`);
-      return null;
-    });
-    if (search) plans.push(search);
-  }
-  // Issue 12 (src/builder/render): an app shell drawn by JavaScript gets endpoints that call the
-  // site's JSON API (found in its scripts or by rendering it), or render it when nothing replays;
-  // they replace plans read from the empty shell. Null for ordinary HTML sites.
-  const jsPlans = await planJsSite({ exploration, fetcher: req.fetcher, signal, progress, noun, names, wantKind, wantedKeys: intent.fields.length ? wanted.map((w) => w.name) : [] }).catch((err: unknown) => {
-    throw err instanceof BrowserUnavailableError ? new BuildFailedError(err.message) : err;
-  });
-  if (jsPlans) plans.splice(0, plans.length, ...jsPlans);
-  if (req.llm) await proposeWithLlm(req.llm, { plans, exploration, intent, signal, progress });
-  for (const p of plans) progress.endpoint(p.endpoint.name, 'planned');
-  if (plans.length === 0) {
-    throw new BuildFailedError(
-      `Nothing matching the task was found on ${req.url}: no detail pages, lists or search forms with ${
-        intent.fields.length ? `the fields ${intent.fields.join(', ')}` : 'extractable data'
-      }.`,
-    );
-  }
+interface Planned extends Analysed {
+  plans: EndpointPlan[];
+}
 
-  progress.stage('testing', `Testing ${plans.length} endpoint${plans.length > 1 ? 's' : ''}`);
-  const source_url = exploration.entry.finalUrl;
-  const draft: Recipe = {
-    format: RECIPE_FORMAT,
-    name: apiName(siteTitles(exploration), new URL(source_url).host, siteNameMeta(exploration)),
-    description: '',
-    source_url,
-    endpoints: plans.map((p) => p.endpoint),
-  };
-  const passed: EndpointRecipe[] = [];
-  const testInputs: BuildOutcome['testInputs'] = [];
-  for (const [i, plan] of plans.entries()) {
+const fetching = defineStage<BuildRequest, Explored>({
+  name: 'fetching',
+  headline: (req) => `Fetching ${req.url}`,
+  async run(request, { progress, signal }) {
+    // Login-protected sites (issue 13, builder/auth/): with the caller's answers, log in first and
+    // build through that one session; a wall met while exploring asks for them (or fails).
+    const session = await openBuildSession(request);
+    if (session) progress.log('info', 'Logged in; exploring as the signed-in user');
+    const req: BuildRequest = session ? { ...request, fetcher: session.fetcher } : request;
+    const intent = parseTask(req.task);
+    const exploration = await exploreSite(req, intent, session);
     signal.throwIfAborted();
-    progress.endpoint(plan.endpoint.name, 'testing');
-    const verdict = await testEndpoint(draft, plan.endpoint.name, plan.cases, { fetcher: req.fetcher, signal });
-    progress.advance((i + 1) / plans.length);
-    if (!verdict.passed || !verdict.sample) {
-      progress.endpoint(plan.endpoint.name, 'failed', verdict.message);
-      continue;
+    await checkLoginWall(req, exploration, session, loginFailure);
+    checkEntry(req, exploration);
+    return { req, session, intent, exploration };
+  },
+});
+
+const analyzing = defineStage<Explored, Analysed>({
+  name: 'analyzing',
+  headline: ({ exploration }) =>
+    `Explored ${exploration.stats.fetches} pages: ${exploration.groups.filter((g) => g.kind !== 'other').length} page templates`,
+  async run(input, { progress, signal }) {
+    const { req, intent, exploration } = input;
+    if (!exploration.detail) {
+      exploration.detail = await fallbackDetail(exploration, req.fetcher, signal);
+      if (exploration.detail) progress.log('info', `Using ${exploration.detail.template.pattern} as the record pages`);
     }
-    const records = verdict.outcomes.filter((o) => o.ok).flatMap((o) => o.records);
-    const dataSchema = plan.endpoint.steps.some((s) => s.type === 'paginate') || plan.isList
-      ? { type: 'array', items: recordSchema(records, plan.fields) }
-      : recordSchema(records, plan.fields);
-    passed.push({
-      ...plan.endpoint,
-      sample_inputs: verdict.sample,
-      return_schema: successBodySchema(dataSchema, !!plan.isList),
+    const schemaTypes = [
+      ...exploration.structured.detail.jsonLdTypes,
+      ...exploration.structured.list.jsonLdTypes,
+      ...exploration.structured.other.jsonLdTypes,
+    ];
+    const noun = entityNoun(intent.entity, schemaTypes);
+    const wanted = intent.fields.length
+      ? intent.fields.map((f) => ({ name: fieldKey(f), hint: intent.hints?.[f] ?? f }))
+      : DEFAULT_DETAIL_FIELDS.map((name) => ({ name }));
+    const wantKind = (k: 'list' | 'detail' | 'search') => intent.kinds.length === 0 || intent.kinds.includes(k);
+    return { ...input, noun, names: endpointNames(noun), wanted, wantKind };
+  },
+});
+
+const generating = defineStage<Analysed, Planned>({
+  name: 'generating',
+  headline: () => 'Inducing extractions',
+  async run(input, { progress, signal }) {
+    const { req, intent, exploration, noun, names, wanted, wantKind } = input;
+    const wantedKeys = intent.fields.length ? wanted.map((w) => w.name) : [];
+    const plans: EndpointPlan[] = [];
+    const detail = planDetailEndpoint({
+      exploration,
+      name: names.detail,
+      noun,
+      fields: wanted,
+      fieldsNamed: intent.fields.length > 0,
+      vertical: intent.entity ?? undefined,
+      allDetails: intent.kinds.includes('detail') && intent.kinds.includes('list'),
+      keepAbsent: req.llm !== null,
     });
-    testInputs.push({ endpoint_name: plan.endpoint.name, params: verdict.sample });
-    progress.endpoint(plan.endpoint.name, 'passed', verdict.message);
-  }
-  if (passed.length === 0) {
-    const why = progress.current.endpoints.map((e) => `${e.endpoint_name}: ${e.message ?? e.status}`).join('; ');
-    throw new BuildFailedError(`No endpoint passed its tests on ${req.url} (${why}).`);
-  }
-  const recipe: Recipe = {
-    ...draft,
-    description: `${draft.name}: ${passed.map((e) => e.name).join(', ')}. Built from ${source_url}.`,
-    // Behind a login (issue 13): a login endpoint first; the others depend on its session.
-    endpoints: session ? withLoginEndpoint(passed, session.plan, new URL(source_url).host) : passed,
-  };
-  const valid = validateRecipe(recipe);
-  if (!valid.ok) throw new Error(`builder produced an invalid recipe: ${JSON.stringify(valid.errors.slice(0, 3))}`);
-  return { recipe: valid.recipe, testInputs, site: siteInfo(exploration) };
+    for (const k of detail?.absent ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the ${noun.replace(/_/g, ' ')} pages: left out`);
+    for (const k of detail?.unseen ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the sampled ${noun.replace(/_/g, ' ')} pages: kept in case others show it`);
+    // A detail endpoint is made when asked for, or when it is the only way to the wanted fields.
+    if (detail && (wantKind('detail') || exploration.listPages.length === 0)) {
+      plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields, samplePages: detail.pages });
+    }
+    plans.push(...planListEndpoints({ exploration, intent, noun, names, wantKind, wanted, detailExtraction: detail?.extraction ?? null }));
+    if (wantKind('search') && exploration.searchForms.length > 0) {
+      const listPlan = plans.find((p) => p.isList);
+      const listExtract = listPlan?.endpoint.steps.flatMap((s) => (s.type === 'paginate' ? s.steps : [s])).find((s) => s.type === 'extract');
+      const search = await planSearchEndpoint({
+        exploration,
+        name: names.search,
+        noun,
+        fetcher: req.fetcher,
+        signal,
+        listExtraction: listExtract?.type === 'extract' ? listExtract.extract : undefined,
+        wantedKeys,
+        titles: recordTitles(exploration),
+      }).catch((err: unknown) => {
+        rethrowUnless(err, 'fetch');
+        progress.log('warn', `Search form not usable: ${messageOf(err)}`);
+        return null;
+      });
+      if (search) plans.push(search);
+    }
+    // Issue 12 (src/builder/render): an app shell drawn by JavaScript gets endpoints that call the
+    // site's JSON API (found in its scripts or by rendering it), or render it when nothing replays;
+    // they replace plans read from the empty shell. Null for ordinary HTML sites.
+    const jsPlans = await planJsSite({ exploration, fetcher: req.fetcher, signal, progress, noun, names, wantKind, wantedKeys }).catch((err: unknown) => {
+      throw err instanceof BrowserUnavailableError ? new BuildFailedError('browser_unavailable', err.message, { cause: err }) : err;
+    });
+    if (jsPlans) plans.splice(0, plans.length, ...jsPlans);
+    if (req.llm) await proposeWithLlm(req.llm, { plans, exploration, intent, signal, progress });
+    for (const p of plans) progress.endpoint(p.endpoint.name, 'planned');
+    if (plans.length === 0) {
+      throw new BuildFailedError(
+        'no_records',
+        `Nothing matching the task was found on ${req.url}: no detail pages, lists or search forms with ${
+          intent.fields.length ? `the fields ${intent.fields.join(', ')}` : 'extractable data'
+        }.`,
+      );
+    }
+    return { ...input, plans };
+  },
+});
+
+const testing = defineStage<Planned, BuildOutcome>({
+  name: 'testing',
+  headline: ({ plans }) => `Testing ${plans.length} endpoint${plans.length > 1 ? 's' : ''}`,
+  async run({ req, session, exploration, plans }, { progress, signal }) {
+    const source_url = exploration.entry.finalUrl;
+    const draft: Recipe = {
+      format: RECIPE_FORMAT,
+      name: apiName(siteTitles(exploration), new URL(source_url).host, siteNameMeta(exploration)),
+      description: '',
+      source_url,
+      endpoints: plans.map((p) => p.endpoint),
+    };
+    const passed: EndpointRecipe[] = [];
+    const testInputs: BuildOutcome['testInputs'] = [];
+    for (const [i, plan] of plans.entries()) {
+      signal.throwIfAborted();
+      progress.endpoint(plan.endpoint.name, 'testing');
+      const verdict = await testEndpoint(draft, plan.endpoint.name, plan.cases, { fetcher: req.fetcher, signal });
+      progress.advance((i + 1) / plans.length);
+      if (!verdict.passed || !verdict.sample) {
+        progress.endpoint(plan.endpoint.name, 'failed', verdict.message);
+        continue;
+      }
+      const records = verdict.outcomes.filter((o) => o.ok).flatMap((o) => o.records);
+      const dataSchema = plan.endpoint.steps.some((s) => s.type === 'paginate') || plan.isList
+        ? { type: 'array', items: recordSchema(records, plan.fields) }
+        : recordSchema(records, plan.fields);
+      passed.push({
+        ...plan.endpoint,
+        sample_inputs: verdict.sample,
+        return_schema: successBodySchema(dataSchema, !!plan.isList),
+      });
+      testInputs.push({ endpoint_name: plan.endpoint.name, params: verdict.sample });
+      progress.endpoint(plan.endpoint.name, 'passed', verdict.message);
+    }
+    if (passed.length === 0) {
+      const why = progress.current.endpoints.map((e) => `${e.endpoint_name}: ${e.message ?? e.status}`).join('; ');
+      throw new BuildFailedError('no_endpoint_passed', `No endpoint passed its tests on ${req.url} (${why}).`);
+    }
+    const recipe: Recipe = {
+      ...draft,
+      description: `${draft.name}: ${passed.map((e) => e.name).join(', ')}. Built from ${source_url}.`,
+      // Behind a login (issue 13): a login endpoint first; the others depend on its session.
+      endpoints: session ? withLoginEndpoint(passed, session.plan, new URL(source_url).host) : passed,
+    };
+    const valid = validateRecipe(recipe);
+    if (!valid.ok) throw new Error(`builder produced an invalid recipe: ${JSON.stringify(valid.errors.slice(0, 3))}`);
+    return { recipe: valid.recipe, testInputs, site: siteInfo(exploration) };
+  },
+});
+
+/** The build's stages, in order; each one's output is the next one's input. */
+export const BUILD_STAGES = { fetching, analyzing, generating, testing } as const;
+
+export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
+  const ctx: StageContext = { progress: request.progress, signal: request.signal, logger: request.logger };
+  const explored = await runStage(fetching, request, ctx);
+  const analysed = await runStage(analyzing, explored, ctx);
+  const planned = await runStage(generating, analysed, ctx);
+  return runStage(testing, planned, ctx);
 }
 
 /** Link texts of the detail pages: words the site's own records contain (search probes). */

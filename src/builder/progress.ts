@@ -98,6 +98,8 @@ export class ProgressReporter {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const snapshot = this.state;
+    // The sink is the caller's (a database write): a failed write never stops the build, and the
+    // next flush writes the whole state again. Not a builder step, so outside the catch rule.
     this.writing = this.writing.then(() => this.sink(snapshot)).catch(() => undefined);
     await this.writing;
   }

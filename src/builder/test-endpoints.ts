@@ -6,7 +6,7 @@
 import { runEndpoint } from '../recipe/index.js';
 import type { Recipe } from '../recipe/types.js';
 import type { Fetcher } from '../fetch/types.js';
-import { isQuarryError } from '../errors/index.js';
+import { messageOf, rethrowUnless } from './expected.js';
 
 export interface EndpointCase {
   params: Record<string, unknown>;
@@ -58,7 +58,8 @@ export async function testEndpoint(
         outcomes.push({ ...c, ok: filled && !res.fallback, records, ...(filled ? {} : { error: 'no data extracted' }) });
       } catch (err) {
         if (deps.signal?.aborted) throw err;
-        outcomes.push({ ...c, ok: false, records: [], error: isQuarryError(err) ? err.message : String(err) });
+        rethrowUnless(err, 'run');
+        outcomes.push({ ...c, ok: false, records: [], error: messageOf(err) });
       }
     }
   };

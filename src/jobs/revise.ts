@@ -32,7 +32,7 @@ export function reviseJob(deps: ServiceDeps, opts: ReviseJobOptions = {}): { han
     isUserFailure: (err): err is Error => err instanceof RevisionFailedError,
     async run(payload, { task, progress, signal, budget }) {
       const scraper = task.extends_scraper_id ? await findScraper(deps.db.kysely, task.extends_scraper_id) : undefined;
-      if (!scraper) throw new RevisionFailedError('The API this revision was for no longer exists.');
+      if (!scraper) throw new RevisionFailedError('scraper_gone', 'The API this revision was for no longer exists.');
       const live = await getLatestVersion(deps.db.kysely, scraper);
       if (payload.baseVersion && live.version !== payload.baseVersion) {
         progress.log('info', `The API changed since the request (version ${payload.baseVersion} -> ${live.version}); revising the latest`);

@@ -7,6 +7,7 @@ import * as cheerio from 'cheerio';
 import { findLoginForms, type LoginForm } from '../../recipe/index.js';
 import type { Fetcher } from '../../fetch/types.js';
 import { paramOf, type LoginPlan, type LoginPlanField } from './plan.js';
+import { rethrowUnless } from '../expected.js';
 
 const LOGIN_LINK = /(log-?in|sign-?in|anmelden|connexion|inloggen)/i;
 
@@ -29,7 +30,8 @@ function jsonLogin(html: string, pageUrl: string, fields: LoginPlanField[]): { u
     });
     try {
       return { url: new URL(call[1], pageUrl).href, fields: mapped };
-    } catch {
+    } catch (err) {
+      rethrowUnless(err, 'url');
       return null;
     }
   }
@@ -69,7 +71,8 @@ export async function discoverLogin(
   let target: string;
   try {
     target = new URL(link.href, page.url).href;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'url');
     return null;
   }
   const res = await fetcher.fetch({ url: target, signal });

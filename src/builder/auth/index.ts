@@ -9,6 +9,7 @@ import type { Exploration, FetchedPage } from '../explore/types.js';
 import { detectLoginWall } from '../login-wall.js';
 import { discoverLogin } from './discover.js';
 import { LoginRequired } from './errors.js';
+import { nullOn } from '../expected.js';
 import { logInForBuild, type BuildSession } from './session.js';
 import type { LoginPlan } from './plan.js';
 
@@ -68,7 +69,7 @@ export async function checkEntryRefusal(
 ): Promise<void> {
   const fields = isQuarryError(err) ? err.fields : null;
   if (fields?.reason !== 'entry_status' || (fields.upstream_status_code !== 401 && fields.upstream_status_code !== 403)) return;
-  const res = await req.fetcher.fetch({ url: req.url, signal: req.signal }).catch(() => null);
+  const res = await req.fetcher.fetch({ url: req.url, signal: req.signal }).catch(nullOn('fetch'));
   if (!res) return;
   await wallMet(req, { url: res.url, text: res.text }, `the site answered ${res.status} ${res.status === 401 ? 'Unauthorized' : 'Forbidden'}`, session, fail);
 }
@@ -87,7 +88,7 @@ async function wallMet(
         '(a paid plan and the one-time disclaimer, POST /account/disclaimer); the task will then ask for the credentials.',
     );
   }
-  const plan = await discoverLogin(page, req.url, req.fetcher, req.signal).catch(() => null);
+  const plan = await discoverLogin(page, req.url, req.fetcher, req.signal).catch(nullOn('fetch'));
   if (!plan) throw fail(`${req.url} needs a login (${wall}), but no sign-in form was found to log in with.`);
   throw new LoginRequired(plan, wall);
 }

@@ -16,6 +16,7 @@ import { FetchRefused, SiteFetcher, isRobotsRefusal } from './site-fetcher.js';
 import { ExploreState } from './state.js';
 import type { Exploration, ExploreInput, FetchedPage, LogLevel } from './types.js';
 import type { ExploreSession } from './session.js';
+import { messageOf, rethrowUnless } from '../expected.js';
 
 const MAX_ROUNDS = 6;
 
@@ -69,7 +70,8 @@ function checkedUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'url');
     throw new QuarryError('bad_request', `"${raw}" is not a valid URL.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new QuarryError('bad_request', 'Only http and https addresses can be explored.');
@@ -102,7 +104,8 @@ function createSession(state: ExploreState, fetcher: SiteFetcher, log: ExploreSe
           if (err.reason !== 'off_site') log('info', `Stopping: ${err.message}`);
           return null;
         }
-        const message = err instanceof Error ? err.message : String(err);
+        rethrowUnless(err, 'fetch');
+        const message = messageOf(err);
         state.failures.push({ url, error: message });
         log('warn', `Could not fetch ${url}: ${message}`);
         return null;

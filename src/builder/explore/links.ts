@@ -5,6 +5,7 @@
  */
 import type { Element } from 'domhandler';
 import type { PageContext } from '../../recipe/extract/index.js';
+import { rethrowUnless } from '../expected.js';
 
 export interface PageLink {
   /** Absolute URL without fragment. */
@@ -30,7 +31,8 @@ export function resolveHref(href: string | undefined, base: string): string | nu
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
     url.hash = '';
     return url.href;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'url');
     return null;
   }
 }
@@ -38,7 +40,8 @@ export function resolveHref(href: string | undefined, base: string): string | nu
 export function isAssetUrl(url: string): boolean {
   try {
     return ASSET.test(new URL(url).pathname);
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'url');
     return false;
   }
 }

@@ -7,6 +7,7 @@
 import type { Element } from 'domhandler';
 import type { PageContext } from '../../recipe/extract/index.js';
 import { resolveHref } from './links.js';
+import { rethrowUnless } from '../expected.js';
 
 export type EndpointVia = 'fetch_call' | 'api_path' | 'json_url' | 'data_attribute';
 
@@ -31,7 +32,8 @@ function looksLikeJsonEndpoint(url: string): boolean {
   try {
     const parsed = new URL(url);
     path = parsed.pathname + parsed.search;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'url');
     return false;
   }
   return /(?:^|\/)api(?:\/|$)|\/graphql\b|\.json(?:$|\?)|\/wp-json\//i.test(path) || /[?&](?:format|output)=json\b/i.test(path);

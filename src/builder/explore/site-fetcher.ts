@@ -11,6 +11,7 @@
 import { QuarryError } from '../../errors/index.js';
 import type { FetchRequest, FetchResponse, Fetcher } from '../../fetch/types.js';
 import { sameSite } from './url-template.js';
+import { rethrowUnless } from '../expected.js';
 
 /** Below this much time left, the deadline becomes the request's time-out. */
 const USUAL_TIMEOUT_MS = 20_000;
@@ -98,7 +99,8 @@ export class SiteFetcher implements Fetcher {
       const parsed = new URL(url);
       if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
       host = parsed.host;
-    } catch {
+    } catch (err) {
+      rethrowUnless(err, 'url');
       return false;
     }
     return this.hosts.length === 0 || this.hosts.some((h) => sameSite(h, host));

@@ -12,6 +12,7 @@
  *    `/recipes/pad-thai/` -> `/recipes/{slug}/`).
  * Query strings take part: keys are kept literally, values are abstracted like pieces.
  */
+import { rethrowUnless } from '../expected.js';
 
 export type VarKind = 'integer' | 'slug' | 'token' | 'word';
 
@@ -84,7 +85,8 @@ function mergeLiterals(pieces: Piece[]): Piece[] {
 function safeDecode(s: string): string {
   try {
     return decodeURIComponent(s);
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'uri');
     return s;
   }
 }
@@ -146,7 +148,8 @@ export function groupUrls(urls: Iterable<string>): UrlGroup[] {
     let url: URL;
     try {
       url = new URL(raw);
-    } catch {
+    } catch (err) {
+      rethrowUnless(err, 'url');
       continue;
     }
     url.hash = '';
@@ -322,7 +325,8 @@ export function matchTemplate(template: UrlTemplate, url: string): Record<string
   let target: URL;
   try {
     target = new URL(url);
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'url');
     return null;
   }
   const [pathPattern, queryPattern = ''] = template.pattern.split('?');

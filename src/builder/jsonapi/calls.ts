@@ -6,6 +6,7 @@
  */
 import type { Fetcher } from '../../fetch/types.js';
 import { findRecordArrays } from './records.js';
+import { rethrowUnless } from '../expected.js';
 
 export interface ApiCall {
   method: 'GET' | 'POST';
@@ -35,7 +36,8 @@ export function siteHeaders(headers: Record<string, string>): Record<string, str
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'json');
     return undefined;
   }
 }
@@ -63,6 +65,7 @@ export async function replay(fetcher: Fetcher, call: Pick<ApiCall, 'method' | 'u
     return parseJson(res.text) ?? null;
   } catch (err) {
     if (signal?.aborted) throw err;
+    rethrowUnless(err, 'fetch');
     return null;
   }
 }

@@ -8,6 +8,7 @@ import { createPageContext, evaluateExtraction, evaluatePath, type PageInput } f
 import type { FieldSpec, Transform } from '../../recipe/types.js';
 import { preferWanted, snakeCase, typeHintOf, uniqueName } from '../list/names.js';
 import type { InducedField, InducedJsonList } from '../list/types.js';
+import { NoListFound } from '../list/induce.js';
 import { jsonPaging } from './pagination.js';
 import { findRecordArrays, pathKey } from './records.js';
 
@@ -92,7 +93,7 @@ export function induceJsonList(pages: PageInput[], options: InduceJsonOptions = 
   if (pages.length === 0) throw new Error('induceJsonList needs at least one page');
   const notes: string[] = [];
   const path = options.path ?? choosePath(pages);
-  if (!path) throw new Error('No array of records found in the JSON pages');
+  if (!path) throw new NoListFound('No array of records found in the JSON pages');
   const recordsPerPage = pages.map((p) => recordsAt(p, path));
   const all = recordsPerPage.flat();
   const fields: Record<string, FieldSpec> = {};

@@ -12,6 +12,7 @@
  */
 import type { PaginationStrategy } from '../../recipe/types.js';
 import { evaluatePath } from '../../recipe/extract/index.js';
+import { rethrowUnless } from '../expected.js';
 
 export interface JsonRequest {
   /** Absolute URL without the paging parameter (other query parameters kept). */
@@ -139,7 +140,8 @@ export function nextJsonPageUrl(url: string, body: unknown, recordCount: number)
     if (paging.request.url === '{+cursor}') {
       try {
         return new URL(String(value), url).href;
-      } catch {
+      } catch (err) {
+        rethrowUnless(err, 'url');
         return null;
       }
     }

@@ -16,6 +16,7 @@ import { induceJsonList } from './induce.js';
 import { jsonPaging } from './pagination.js';
 import { findRecordArrays, pathKey } from './records.js';
 import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
+import { rethrowUnless } from '../expected.js';
 
 const PAGE_KEYS = ['page', 'p', 'pg', 'pageNumber', 'page_number', 'pageNo'];
 const SEARCH_KEYS = ['q', 'query', 'search', 'keyword', 'keywords', 'term', 'text', 's', 'searchTerm', 'search_term'];
@@ -49,7 +50,8 @@ function bodyJson(call: ApiCall): Json | null {
   try {
     const parsed = JSON.parse(call.body) as unknown;
     return isObject(parsed) ? parsed : null;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'json');
     return null;
   }
 }

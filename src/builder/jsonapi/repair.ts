@@ -11,6 +11,8 @@ import type { PageInput } from '../../recipe/extract/index.js';
 import type { EndpointRecipe, Extraction, FieldSpec, Recipe, Step } from '../../recipe/types.js';
 import { induceJsonList } from './induce.js';
 import { objectExtraction } from './plan.js';
+import { NoListFound } from '../list/induce.js';
+import { rethrowUnless } from '../expected.js';
 
 const WHOLE_BODY: Step = { type: 'extract', extract: { kind: 'value', field: { sources: [{ json: '$' }] } } };
 
@@ -59,6 +61,7 @@ export async function reinduceJsonEndpoint(recipe: Recipe, ep: EndpointRecipe, p
       if (body !== null && typeof body === 'object') pages.push({ url: recipe.source_url, contentType: 'application/json', text: JSON.stringify(body) });
     } catch (err) {
       if (deps.signal?.aborted) throw err;
+      rethrowUnless(err, 'run'); // this input does not answer: the others may
     }
   }
   if (pages.length === 0) return null;
@@ -68,7 +71,8 @@ export async function reinduceJsonEndpoint(recipe: Recipe, ep: EndpointRecipe, p
     let induced;
     try {
       induced = induceJsonList(pages, { wantedFields: oldKeys });
-    } catch {
+    } catch (err) {
+      if (!(err instanceof NoListFound)) throw err;
       return null;
     }
     extraction = { ...induced.extraction, fields: keepOldNames(induced.extraction.fields, oldKeys) };

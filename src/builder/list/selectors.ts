@@ -5,6 +5,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
+import { rethrowUnless } from '../expected.js';
 
 /** Classes that say how an element looks right now, not what it is. */
 const STATE_CLASSES = /^(?:active|selected|current|first|last|odd|even|hover|focus|open|show|in|visible|hidden|disabled|clearfix|is-\w+|has-\w+|js-\w+)$/i;
@@ -55,7 +56,8 @@ export function rankClasses(classes: string[]): string[] {
 export function selectAll($: CheerioAPI, selector: string, within?: Element): Element[] {
   try {
     return (within ? $(within).find(selector) : $(selector)).toArray() as Element[];
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'selector');
     return [];
   }
 }

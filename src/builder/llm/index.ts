@@ -5,6 +5,7 @@
  */
 import { request } from 'undici';
 import type { Config } from '../../config/index.js';
+import { rethrowUnless } from '../expected.js';
 
 export interface LlmAssist {
   /** Ask for a JSON object; resolves null when the model fails or answers something unusable. */
@@ -45,8 +46,10 @@ export function createLlmAssist(config: Pick<Config, 'llm'>): LlmAssist | null {
         const json = /\{[\s\S]*\}/.exec(content)?.[0];
         const parsed: unknown = json ? JSON.parse(json) : null;
         return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-      } catch {
+      } catch (err) {
         if (signal?.aborted) throw signal.reason;
+        // The model is an optional help: unreachable, too slow or answering no JSON is "no proposal".
+        rethrowUnless(err, 'network', 'abort', 'json');
         return null;
       }
     },

@@ -11,6 +11,7 @@ import type { EndpointPlan } from '../list-endpoints.js';
 import type { Exploration } from '../explore/types.js';
 import type { TaskIntent } from '../task-intent.js';
 import type { ProgressReporter } from '../progress.js';
+import { rethrowUnless } from '../expected.js';
 
 const SYSTEM =
   'You map field names to CSS selectors on an HTML page. Answer only JSON: {"fields": {"<field>": "<css selector>"}}. ' +
@@ -53,7 +54,8 @@ export async function proposeWithLlm(
       let hits = 0;
       try {
         for (const p of pages) if (!isEmpty((evaluateExtraction(trial, p) as Record<string, unknown>)[field])) hits++;
-      } catch {
+      } catch (err) {
+        rethrowUnless(err, 'selector');
         continue; // an invalid selector is simply not kept
       }
       if (hits * 2 > pages.length) {

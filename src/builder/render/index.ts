@@ -17,6 +17,7 @@ import { renderSample, type RenderedSample } from './record.js';
 import { planRenderedList } from './render-plan.js';
 import { isAppShell } from './shell.js';
 import { nextDataCall, scriptCalls } from './static-calls.js';
+import { messageOf, rethrowUnless } from '../expected.js';
 
 export { isAppShell } from './shell.js';
 
@@ -47,7 +48,8 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
   if (engine?.available()) {
     sample = await renderSample(engine, exploration.entry.finalUrl, signal).catch((err: unknown) => {
       if (signal.aborted) throw err;
-      progress.log('warn', `Rendering ${exploration.entry.finalUrl} failed: ${err instanceof Error ? err.message : String(err)}`);
+      rethrowUnless(err, 'browser');
+      progress.log('warn', `Rendering ${exploration.entry.finalUrl} failed: ${messageOf(err)}`);
       return null;
     });
     if (sample) {

@@ -7,7 +7,7 @@
 import type { PageInput } from '../../recipe/extract/index.js';
 import type { JsonSchema, RenderStep, Step } from '../../recipe/types.js';
 import type { EndpointPlan } from '../list-endpoints.js';
-import { induceList } from '../list/index.js';
+import { induceList, NoListFound } from '../list/index.js';
 import { describeFields } from '../naming.js';
 import { induceJsonList } from '../jsonapi/induce.js';
 import { recordCount } from '../jsonapi/calls.js';
@@ -49,7 +49,8 @@ export function planRenderedList(sample: RenderedSample, input: { name: string; 
     let induced;
     try {
       induced = induceList(pages, { wantedFields: wanted });
-    } catch {
+    } catch (err) {
+      if (!(err instanceof NoListFound)) throw err;
       return null;
     }
     fields = Object.keys(induced.extraction.fields);

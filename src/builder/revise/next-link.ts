@@ -12,6 +12,7 @@ import { firstRequest, paginateStep } from './anatomy.js';
 import { clone } from './edit.js';
 import { urlFor } from './url-params.js';
 import type { Workspace } from './workspace.js';
+import { rethrowUnless } from '../expected.js';
 
 const PAGING_WORDS = /\b(next|more|load|older|later|continue|siguiente|suivant|weiter|volgende|avanti)\b|[›»→>]/i;
 const PAGING_ATTRS = /next|more|pag|load|older/i;
@@ -36,7 +37,8 @@ export function nextLinkSelectors(html: string, pageUrl: string): string[] {
     let target: URL;
     try {
       target = new URL(a.attr('href')!, pageUrl);
-    } catch {
+    } catch (err) {
+      rethrowUnless(err, 'url');
       return;
     }
     if (target.host !== here.host || target.href.split('#')[0] === here.href.split('#')[0]) return;

@@ -12,6 +12,7 @@ import { pluralize } from '../naming.js';
 import { proposeWithLlm } from '../llm/propose.js';
 import type { EndpointKind } from './types.js';
 import type { Workspace } from './workspace.js';
+import { messageOf, rethrowUnless } from '../expected.js';
 
 export interface PlanRequest {
   kind: EndpointKind;
@@ -68,8 +69,8 @@ export async function planEndpoint(ws: Workspace, req: PlanRequest): Promise<End
       wantedKeys: req.fields,
       titles: recordTitles(exploration.pages, exploration.detail?.sampleUrls ?? []),
     }).catch((err: unknown) => {
-      if (ws.signal.aborted) throw err;
-      ws.progress.log('warn', `The search form is not usable: ${err instanceof Error ? err.message : String(err)}`);
+      rethrowUnless(err, 'fetch');
+      ws.progress.log('warn', `The search form is not usable: ${messageOf(err)}`);
       return null;
     });
   }

@@ -7,6 +7,7 @@
 import type { EndpointRecipe, JsonSchema } from '../../recipe/types.js';
 import { fillString, resolveUrl } from '../../recipe/index.js';
 import { paramSchemaOf } from './anatomy.js';
+import { rethrowUnless } from '../expected.js';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -15,7 +16,8 @@ function absoluteTemplate(template: string, base: string): string {
   try {
     const origin = new URL(base).origin;
     return template.startsWith('/') ? origin + template : new URL(template, base).href;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'url');
     return template;
   }
 }
@@ -30,7 +32,8 @@ function acceptable(value: unknown, schema: JsonSchema | undefined): boolean {
   if (typeof schema?.pattern === 'string' && typeof value === 'string') {
     try {
       return new RegExp(schema.pattern, 'u').test(value);
-    } catch {
+    } catch (err) {
+      rethrowUnless(err, 'pattern');
       return true;
     }
   }
@@ -59,7 +62,8 @@ export function paramsFromUrl(template: string, url: string, base: string, ep: E
     let raw = match[i + 1];
     try {
       raw = decodeURIComponent(raw);
-    } catch {
+    } catch (err) {
+      rethrowUnless(err, 'uri');
       return null;
     }
     const value = typed(raw, schema);

@@ -18,6 +18,7 @@ import { testEndpoint, type EndpointCase, type EndpointVerdict } from '../test-e
 import { clone } from './edit.js';
 import { testInputsOf } from './test-inputs.js';
 import type { RevisionPlan } from './types.js';
+import { rethrowUnless } from '../expected.js';
 
 export interface ReviseRequest {
   /** The live recipe (latest version). */
@@ -132,6 +133,7 @@ export class Workspace {
         .then((r) => (r.status >= 200 && r.status < 300 ? { url: r.url, contentType: r.contentType, text: r.text } : null))
         .catch((err: unknown) => {
           if (this.req.signal.aborted) throw err;
+          rethrowUnless(err, 'fetch'); // an unreachable page is no page
           return null;
         });
       this.pages.set(url, page);

@@ -16,6 +16,7 @@ import { snakeCase } from '../list/names.js';
 import { inducePagination } from '../list/pagination.js';
 import { findRecordRegions } from '../list/regions.js';
 import type { InducedList, ListRequest } from '../list/types.js';
+import { messageOf, rethrowUnless } from '../expected.js';
 
 export interface InduceSearchInput {
   form: SearchForm;
@@ -143,7 +144,8 @@ export async function induceSearch(input: InduceSearchInput): Promise<InducedSea
       if (probe.matching > 0) good.push(page);
     } catch (err) {
       input.signal?.throwIfAborted();
-      probe.error = err instanceof Error ? err.message : String(err);
+      rethrowUnless(err, 'fetch');
+      probe.error = messageOf(err);
     }
     if (good.length >= 2) break;
   }

@@ -80,7 +80,8 @@ function checkValue(schema: JsonSchema, name: string, value: unknown): string | 
     validateParams({ type: 'object', properties: { [name]: rest } }, { [name]: value });
     return null;
   } catch (err) {
-    return isQuarryError(err) ? err.message : String(err);
+    if (!isQuarryError(err)) throw err; // validateParams refuses with a QuarryError; anything else is a fault
+    return err.message;
   }
 }
 
