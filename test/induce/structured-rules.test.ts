@@ -88,3 +88,16 @@ describe('times that are no times', () => {
     expect(run(training, ['total_time', 'prep_time'], page('4', 'PT15M', '900'))).toEqual({ total_time: null, prep_time: 15 });
   });
 });
+
+describe('servings written as a count and its word', () => {
+  it('reads "4 personen" in the article header as the yield, not as the label of the time after it', () => {
+    const page = (id: string, people: number, minutes: number) => ({
+      url: `https://kitchen.example/r/${id}`,
+      contentType: 'text/html',
+      text: `<!doctype html><html><head><title>Gerecht ${id}</title></head><body><header class="site"><nav><a href="/">Home</a></nav></header>
+        <main><article><header><h1>Gerecht ${id}</h1><div class="meta"><div class="item">Hoofdgerecht</div>
+        <div class="item">${people} personen</div><div class="item">${minutes} min</div></div></header><p>Kook het.</p></article></main></body></html>`,
+    });
+    expect(run([page('1', 4, 15), page('2', 2, 60)], ['yields'], page('3', 6, 30))).toEqual({ yields: 6 });
+  });
+});

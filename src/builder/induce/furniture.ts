@@ -65,11 +65,19 @@ const isChromeName = (name: string): boolean => tokens(name).some((t) => CHROME_
 function inside(el: Element, tags: Set<string>, named: (name: string) => boolean): boolean {
   let current: Element | null = el;
   for (let depth = 0; current && current.type === 'tag' && depth < 12; depth++) {
-    if (tags.has(current.name)) return true;
+    if (tags.has(current.name) && !(current.name === 'header' && withinContent(current))) return true;
     const attrs = current.attribs ?? {};
     if ((attrs.id && named(attrs.id)) || (attrs.class && attrs.class.split(/\s+/).some(named))) return true;
     if (attrs.role === 'navigation' || attrs.role === 'banner' || attrs.role === 'contentinfo') return true;
     current = current.parent as Element | null;
+  }
+  return false;
+}
+
+/** An <article>'s or <main>'s own <header> introduces the entity (its title, byline, servings); the page's header is chrome. */
+function withinContent(el: Element): boolean {
+  for (let p = el.parent as Element | null; p && p.type === 'tag'; p = p.parent as Element | null) {
+    if (p.name === 'article' || p.name === 'main') return true;
   }
   return false;
 }

@@ -52,6 +52,8 @@ export function shownLabels(page: PageContext): ShownLabel[] {
   const add = (raw: string): void => {
     const text = collapseWhitespace(raw).replace(/[\s:：]+$/, '');
     if (!text || text.length > MAX_LABEL || !/\p{L}/u.test(text)) return;
+    // "4 personen", "15 min": a text that starts with a number is a value, not the label of the next one.
+    if (/^\p{N}/u.test(text)) return;
     const words = labelWords(text);
     if (words.length === 0 || words.length > MAX_WORDS) return;
     const key = words.join(' ');

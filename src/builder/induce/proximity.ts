@@ -22,6 +22,9 @@ const PHRASE_ALTERNATION = AVAILABILITY_PHRASES.map(([p]) => escapeRegex(fold(p)
 const STOCK_MESSAGE = new RegExp(`(?:^|[^\\p{L}])(?:${PHRASE_ALTERNATION})(?:$|[^\\p{L}])`, 'iu');
 const MAX_STOCK_TEXT = 60;
 const MAX_STOCK_WORDS = 8;
+const YIELD_TEXT = /^\d+(?:\s*[-–]\s*\d+)?\s+(\p{L}+)\.?$/u;
+const MAX_YIELD_TEXT = 30;
+
 /** Calls to action ("Add to cart") say a product can be bought, less directly than a stock message. */
 const ACTIONS = new Set(['a', 'button', 'input', 'label']);
 
@@ -42,6 +45,17 @@ function finderFor(ctx: InduceContext): { find: Finder; prior: number } | null {
       find: (_p, el, text) => {
         if (text.length > MAX_STOCK_TEXT || text.split(/\s+/).length > MAX_STOCK_WORDS || !STOCK_MESSAGE.test(fold(text))) return false;
         return ACTIONS.has(el.name) || el.parent?.type === 'tag' && ACTIONS.has((el.parent as Element).name) ? 0.3 : true;
+      },
+    };
+  }
+  if (shape === 'yield') {
+    // "4 personen", "4 portioner", "6-8 servings": a count followed by one of the concept's own words.
+    const units = new Set([...ctx.concept.labels, ...ctx.concept.names].filter((w) => !/[\s_]/.test(w)).map(fold));
+    return {
+      prior: 0.55,
+      find: (_p, _el, text) => {
+        const m = text.length <= MAX_YIELD_TEXT ? YIELD_TEXT.exec(fold(text)) : null;
+        return m !== null && units.has(m[1]);
       },
     };
   }
