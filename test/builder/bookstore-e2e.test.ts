@@ -3,26 +3,12 @@
  * books.toscrape.com (20 books a page, 5 pages joined by next links, a product-information
  * table with the UPC, star ratings as classes), built from the two task phrasings of the issue.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
+import { describe, expect, it } from 'vitest';
 import { bookstoreSite, STORE, PER_PAGE, availabilityText } from '../fixtures/sites/bookstore.js';
-import { build, execute } from './helpers.js';
+import { build, execute, useBuildService } from './helpers.js';
 
 describe('a bookstore it has never seen (issue 11)', () => {
-  let t: TestApp;
-  let u: TestUser;
-  let site: FixtureSite;
-
-  beforeAll(async () => {
-    t = await startTestApp({ startWorker: true, env: { QUARRY_BUILD_TIME_BUDGET_MS: '30000' } });
-    u = await t.user('developer');
-    site = await startFixtureSite(bookstoreSite());
-  });
-  afterAll(async () => {
-    await t.close();
-    await site.close();
-  });
+  const s = useBuildService(bookstoreSite);
 
   const endpoint = (task: any, name: string) => {
     const ep = task.generated_api.endpoints.find((e: any) => e.endpoint_name === name);
@@ -30,12 +16,13 @@ describe('a bookstore it has never seen (issue 11)', () => {
     return ep;
   };
   const call = async (task: any, ep: any, params: Record<string, unknown>) => {
-    const res = await execute(t, u, task.generated_api.scraper_id, ep.endpoint_name, params, ep.method);
+    const res = await execute(s.t, s.u, task.generated_api.scraper_id, ep.endpoint_name, params, ep.method);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
   };
 
   it('"get book titles, prices, ratings and availability from the catalogue, and the details of each book"', async () => {
+    const { t, u, site } = s;
     const task = await build(t, u, `${site.url}/`, 'get book titles, prices, ratings and availability from the catalogue, and the details of each book');
     expect(task.status, task.error).toBe('completed');
     const list = endpoint(task, 'list_books');
@@ -67,6 +54,7 @@ describe('a bookstore it has never seen (issue 11)', () => {
   });
 
   it('"list books with title, price, rating and availability, and get a book\'s details including UPC"', async () => {
+    const { t, u, site } = s;
     const task = await build(t, u, `${site.url}/`, "list books with title, price, rating and availability, and get a book's details including UPC");
     expect(task.status, task.error).toBe('completed');
     const list = endpoint(task, 'list_books');
@@ -81,6 +69,7 @@ describe('a bookstore it has never seen (issue 11)', () => {
   });
 
   it('a field the site does not show is reported (and left out when nothing knows it)', async () => {
+    const { t, u, site } = s;
     const task = await build(t, u, `${site.url}/`, 'Get the book details from each book page: title, upc, dedication, isbn_13');
     expect(task.status, task.error).toBe('completed');
     const get = endpoint(task, 'get_book');

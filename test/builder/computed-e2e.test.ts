@@ -2,28 +2,15 @@
  * A recipe site with prep and cook times but no total (issue 11, point 7), through the real
  * service: total_time is their sum on pages the build never saw; list -> detail chaining.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
-import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
+import { describe, expect, it } from 'vitest';
 import { KITCHEN, kitchenSite } from '../fixtures/sites/kitchen.js';
-import { build, execute } from './helpers.js';
+import { build, execute, useBuildService } from './helpers.js';
 
 describe('computed fields in a build (issue 11)', () => {
-  let t: TestApp;
-  let u: TestUser;
-  let site: FixtureSite;
-
-  beforeAll(async () => {
-    t = await startTestApp({ startWorker: true, env: { QUARRY_BUILD_TIME_BUDGET_MS: '30000' } });
-    u = await t.user('developer');
-    site = await startFixtureSite(kitchenSite());
-  });
-  afterAll(async () => {
-    await t.close();
-    await site.close();
-  });
+  const s = useBuildService(kitchenSite);
 
   it('total_time = prep_time + cook_time when the pages state only the parts', async () => {
+    const { t, u, site } = s;
     const task = await build(t, u, `${site.url}/`, 'list the recipes, and get each recipe page: title, ingredients, yields, total_time, prep_time, cook_time');
     expect(task.status, task.error).toBe('completed');
     const eps = task.generated_api.endpoints;

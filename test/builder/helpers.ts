@@ -1,4 +1,6 @@
-import type { TestApp, TestUser } from '../helpers/app.js';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp, type TestUser } from '../helpers/app.js';
+import { startFixtureSite, type FixtureRoutes, type FixtureSite } from '../helpers/fixture-server.js';
 
 export const TERMINAL = ['completed', 'failed', 'cancelled'];
 
@@ -30,4 +32,25 @@ export async function execute(t: TestApp, user: TestUser, scraperId: string, end
     return t.call('GET', `/scraper/${scraperId}/${endpoint}?${qs}`, { key: user.key });
   }
   return t.call('POST', `/scraper/${scraperId}/${endpoint}`, { key: user.key, body: params });
+}
+
+export interface BuildService {
+  t: TestApp;
+  u: TestUser;
+  site: FixtureSite;
+}
+
+/** For a test file: the service with its worker, a developer and the fixture site, started before its tests and closed after. */
+export function useBuildService(routes: () => FixtureRoutes): BuildService {
+  const s = {} as BuildService;
+  beforeAll(async () => {
+    s.t = await startTestApp({ startWorker: true, env: { QUARRY_BUILD_TIME_BUDGET_MS: '30000' } });
+    s.u = await s.t.user('developer');
+    s.site = await startFixtureSite(routes());
+  });
+  afterAll(async () => {
+    await s.t?.close();
+    await s.site?.close();
+  });
+  return s;
 }
