@@ -5,14 +5,32 @@
  * with the call).
  */
 import type { Logger } from 'pino';
-import type { Db } from '../db/index.js';
+import { sqliteWriteTransaction, type Db } from '../db/index.js';
 import type { EndpointCallsTable } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared.js';
 import { newId } from '../clock.js';
 
 const FLUSH_EVERY_MS = 500;
 const FLUSH_AT = 200;
 /** Rows kept for a retry while the database is away; beyond this the oldest statistics go. */
 const KEEP_UNWRITTEN = 10_000;
+
+/** One row, compiled once (db/prepared.ts): SQLite runs it per row in one synchronous transaction. */
+const insertCall = preparedQuery(
+  8,
+  (db, id: string, userId: string, scraperId: string, endpointName: string, version: number, statusCode: number, latencyMs: number, createdAt: string) =>
+    db.insertInto('endpoint_calls').values({
+      id,
+      user_id: userId,
+      scraper_id: scraperId,
+      endpoint_name: endpointName,
+      version,
+      status_code: statusCode,
+      latency_ms: latencyMs,
+      created_at: createdAt,
+    }),
+  { readOnly: false },
+);
 
 export class CallLog {
   private buffer: EndpointCallsTable[] = [];
@@ -49,7 +67,7 @@ export class CallLog {
     this.buffer = [];
     if (rows.length === 0) return this.flushing;
     this.flushing = this.flushing
-      .then(() => this.db.kysely.insertInto('endpoint_calls').values(rows).execute())
+      .then(() => this.write(rows))
       .then(
         () => undefined,
         (err: unknown) => {
@@ -59,5 +77,25 @@ export class CallLog {
         },
       );
     return this.flushing;
+  }
+
+  /**
+   * On SQLite, one prepared single-row insert per row inside one synchronous transaction: a
+   * multi-row INSERT of a few hundred rows costs more to build and compile than to run, and
+   * this runs on the API's event loop. Elsewhere (PostgreSQL), one multi-row INSERT.
+   */
+  private async write(rows: EndpointCallsTable[]): Promise<void> {
+    const kysely = this.db.kysely;
+    const inSqlite = sqliteWriteTransaction(kysely);
+    if (!inSqlite) {
+      await kysely.insertInto('endpoint_calls').values(rows).execute();
+      return;
+    }
+    await inSqlite((writer) => {
+      for (const r of rows) {
+        const q = insertCall.compiled(kysely, r.id, r.user_id, r.scraper_id, r.endpoint_name, r.version, r.status_code, r.latency_ms, r.created_at);
+        writer.prepare(q.sql).run(...q.values);
+      }
+    });
   }
 }
