@@ -3,6 +3,7 @@
  * guard on every request a page makes, pages that never finish, a killed browser replaced,
  * a missing executable explained, and no browser process left behind.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { createFetcher } from '../../src/fetch/index.js';
@@ -43,6 +44,15 @@ describe('browser engine', () => {
     expect(JSON.parse(result.json[0].body).jobs).toHaveLength(10);
     expect(browsers().length).toBeGreaterThan(0);
     expect(fetcher.browser!.stats().launches).toBe(1);
+  });
+
+  it('keeps every feature Playwright disables when adding its own (Chromium reads only the last --disable-features)', () => {
+    const args = fs.readFileSync(`/proc/${fetcher.browser!.stats().pid}/cmdline`, 'utf8').split('\0');
+    const lists = args.filter((a) => a.startsWith('--disable-features=')).map((a) => a.slice('--disable-features='.length).split(','));
+    expect(lists.length).toBeGreaterThan(0);
+    const effective = lists[lists.length - 1];
+    for (const list of lists) expect(effective).toEqual(expect.arrayContaining(list));
+    expect(effective).toContain('WebUIOmniboxPopup');
   });
 
   it('refuses every private request a page makes (fetch, redirect, frame, image, WebSocket) before connecting', async () => {
