@@ -161,6 +161,11 @@ export class BrowserEngine {
     return [...(this.proxy?.refused ?? [])];
   }
 
+  /** The browser process, when one runs (cheap: stats() also reads the tree's memory). */
+  get browserPid(): number | null {
+    return this.pid;
+  }
+
   stats(): EngineStats {
     return { ...this.counters, pid: this.pid, rssMb: this.pid ? treeRssMb(this.pid) : 0 };
   }
