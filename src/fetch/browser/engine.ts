@@ -93,7 +93,7 @@ export class BrowserUnavailableError extends QuarryError {
     super(
       'unavailable',
       `This site draws its content with JavaScript and needs a browser, but Chromium ${detail ?? `is not installed at ${executablePath}`}. ` +
-        `Install it with "apt-get install chromium" (npm start and npm test do this when run as root), or set QUARRY_CHROMIUM_PATH.`,
+        `Install it with "apt-get install chromium-headless-shell" (npm start and npm test do this when run as root), or set QUARRY_CHROMIUM_PATH.`,
       { reason: 'browser_unavailable' },
     );
   }
