@@ -60,23 +60,32 @@ const CONTENT_JS = `(() => {
 
 /**
  * Resolves true once `selector` (CSS) matches an element of the document, false after `ms`.
+ * Like Playwright's wait, the answer comes at the next animation frame after the match (so what
+ * the page draws in the same frame is there too; a timer stands in should frames not run).
  * Run in the page's own world: Playwright's waitForSelector and content() first inject its
  * 340 KB selector engine into every new document, which cost more renderer and browser time
  * than drawing a small page. A syntax error in the selector rejects.
  */
 const waitForSelectorJs = (selector: string, ms: number) => `new Promise((resolve) => {
   const selector = ${JSON.stringify(selector)};
-  if (document.querySelector(selector)) return resolve(true);
-  const observer = new MutationObserver(() => {
-    if (document.querySelector(selector)) done(true);
-  });
+  let finished = false;
+  const observer = new MutationObserver(check);
   const timer = setTimeout(() => done(false), ${Math.max(0, Math.floor(ms))});
+  function check() {
+    if (!document.querySelector(selector)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => done(true));
+    setTimeout(() => done(true), 100);
+  }
   function done(found) {
+    if (finished) return;
+    finished = true;
     observer.disconnect();
     clearTimeout(timer);
     resolve(found);
   }
   observer.observe(document, { childList: true, subtree: true, attributes: true });
+  check();
 })`;
 
 /**
