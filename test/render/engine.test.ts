@@ -58,7 +58,8 @@ describe('browser engine', () => {
   it('refuses every private request a page makes (fetch, redirect, frame, image, WebSocket) before connecting', async () => {
     const site = await startFixtureSite(spaPrivateSite());
     try {
-      const result = await renderPage(fetcher.browser!, { url: `${site.url}/`, waitFor: '[data-k="ws"]' });
+      // All six notes (own, lan, metadata, v6, redirect, ws), in whatever order they arrive.
+      const result = await renderPage(fetcher.browser!, { url: `${site.url}/`, waitFor: '#out li:nth-child(6)' });
       const notes = Object.fromEntries([...result.html.matchAll(/data-k="(\w+)">\w+:([^<]*)</g)].map((m) => [m[1], m[2]]));
       expect(notes.own).toBe('ok');
       expect(notes.lan).toBe('failed');
