@@ -77,7 +77,7 @@ export interface Config {
   handoffSecret: string | null;
   /** The headless browser for JavaScript-drawn sites (src/fetch/browser, docs/browser.md). */
   browser: {
-    /** Debian's chromium by default; scripts/ensure-chromium.sh reads the same variable. */
+    /** Debian's chromium-headless-shell by default; scripts/ensure-chromium.sh reads the same variable. */
     executablePath: string;
     /** Browser contexts (parallel pages) in the pool. */
     contexts: number;
@@ -192,7 +192,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     apiSessionIdleMs: int(env, 'QUARRY_API_SESSION_IDLE_MS', 24 * 3600 * 1000),
     handoffSecret: env.QUARRY_HANDOFF_SECRET || null,
     browser: {
-      executablePath: env.QUARRY_CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: env.QUARRY_CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell',
       contexts: Math.max(1, int(env, 'QUARRY_BROWSER_CONTEXTS', 4)),
       pageTimeoutMs: int(env, 'QUARRY_BROWSER_PAGE_TIMEOUT_MS', 15_000),
       memoryLimitMb: int(env, 'QUARRY_BROWSER_MEMORY_MB', 700),

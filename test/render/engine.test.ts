@@ -3,6 +3,7 @@
  * guard on every request a page makes, pages that never finish, a killed browser replaced,
  * a missing executable explained, and no browser process left behind.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/index.js';
 import { createFetcher } from '../../src/fetch/index.js';
@@ -45,10 +46,20 @@ describe('browser engine', () => {
     expect(fetcher.browser!.stats().launches).toBe(1);
   });
 
+  it('keeps every feature Playwright disables when adding its own (Chromium reads only the last --disable-features)', () => {
+    const args = fs.readFileSync(`/proc/${fetcher.browser!.stats().pid}/cmdline`, 'utf8').split('\0');
+    const lists = args.filter((a) => a.startsWith('--disable-features=')).map((a) => a.slice('--disable-features='.length).split(','));
+    expect(lists.length).toBeGreaterThan(0);
+    const effective = lists[lists.length - 1];
+    for (const list of lists) expect(effective).toEqual(expect.arrayContaining(list));
+    expect(effective).toContain('WebUIOmniboxPopup');
+  });
+
   it('refuses every private request a page makes (fetch, redirect, frame, image, WebSocket) before connecting', async () => {
     const site = await startFixtureSite(spaPrivateSite());
     try {
-      const result = await renderPage(fetcher.browser!, { url: `${site.url}/`, waitFor: '[data-k="ws"]' });
+      // All six notes (own, lan, metadata, v6, redirect, ws), in whatever order they arrive.
+      const result = await renderPage(fetcher.browser!, { url: `${site.url}/`, waitFor: '#out li:nth-child(6)' });
       const notes = Object.fromEntries([...result.html.matchAll(/data-k="(\w+)">\w+:([^<]*)</g)].map((m) => [m[1], m[2]]));
       expect(notes.own).toBe('ok');
       expect(notes.lan).toBe('failed');

@@ -40,6 +40,26 @@ export interface BrowserEngineOptions {
   onRefused?: (refusal: Refusal) => void;
 }
 
+/** The features playwright-core (1.65) disables itself; see CHROMIUM_ARGS. */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
 /** The flags this machine needs (a container as root, no GPU, no background traffic). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -57,6 +77,11 @@ export const CHROMIUM_ARGS = [
   // Images are never data: not loading them makes rendering cheaper.
   '--blink-settings=imagesEnabled=false',
   '--renderer-process-limit=2',
+  // Headless Chromium is the full browser: each context's window keeps the omnibox popup as a
+  // WebUI page in a renderer of its own (~30 MB PSS each, redrawn on every navigation, which
+  // cost more renderer time than the page). Chromium keeps only the last --disable-features,
+  // so Playwright's own list is repeated here (test/render/engine.test.ts checks none is lost).
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`,
 ];
 
 /** Playwright talks to the browser over a pipe: the flag marks its process among our children. */
@@ -68,7 +93,7 @@ export class BrowserUnavailableError extends QuarryError {
     super(
       'unavailable',
       `This site draws its content with JavaScript and needs a browser, but Chromium ${detail ?? `is not installed at ${executablePath}`}. ` +
-        `Install it with "apt-get install chromium" (npm start and npm test do this when run as root), or set QUARRY_CHROMIUM_PATH.`,
+        `Install it with "apt-get install chromium-headless-shell" (npm start and npm test do this when run as root), or set QUARRY_CHROMIUM_PATH.`,
       { reason: 'browser_unavailable' },
     );
   }
@@ -134,6 +159,11 @@ export class BrowserEngine {
   /** Addresses the guard proxy refused lately (for logs and tests). */
   refused(): Refusal[] {
     return [...(this.proxy?.refused ?? [])];
+  }
+
+  /** The browser process, when one runs (cheap: stats() also reads the tree's memory). */
+  get browserPid(): number | null {
+    return this.pid;
   }
 
   stats(): EngineStats {

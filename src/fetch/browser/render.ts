@@ -51,6 +51,59 @@ const QUIET_MS = 250;
 /** Run in the page (strings: this module is compiled without the DOM's types). */
 const PAGE_SIZE_JS = "[document.body.scrollHeight, document.body.getElementsByTagName('*').length].join(':')";
 const SCROLL_JS = 'window.scrollTo(0, document.body.scrollHeight)';
+/** The document as HTML: what Playwright's content() answers, without its 340 KB injected script. */
+const CONTENT_JS = `(() => {
+  let html = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
+  if (document.documentElement) html += document.documentElement.outerHTML;
+  return html;
+})()`;
+
+/**
+ * Resolves true once `selector` (CSS) matches an element of the document, false after `ms`.
+ * Like Playwright's wait, the answer comes at the next animation frame after the match (so what
+ * the page draws in the same frame is there too; a timer stands in should frames not run).
+ * Run in the page's own world: Playwright's waitForSelector and content() first inject its
+ * 340 KB selector engine into every new document, which cost more renderer and browser time
+ * than drawing a small page. A syntax error in the selector rejects.
+ */
+const waitForSelectorJs = (selector: string, ms: number) => `new Promise((resolve) => {
+  const selector = ${JSON.stringify(selector)};
+  let finished = false;
+  const observer = new MutationObserver(check);
+  const timer = setTimeout(() => done(false), ${Math.max(0, Math.floor(ms))});
+  function check() {
+    if (!document.querySelector(selector)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => done(true));
+    setTimeout(() => done(true), 100);
+  }
+  function done(found) {
+    if (finished) return;
+    finished = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    resolve(found);
+  }
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+  check();
+})`;
+
+/**
+ * Wait for `selector` until `deadline`. A navigation of the page's own (a script redirect)
+ * destroys the document the wait runs in: the wait starts again in the new document.
+ */
+async function waitForSelector(page: Page, selector: string, deadline: number): Promise<boolean> {
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    try {
+      return await page.evaluate<boolean>(waitForSelectorJs(selector, left));
+    } catch (err) {
+      if (page.isClosed() || !/context was destroyed|navigat/i.test(err instanceof Error ? err.message : '')) throw err;
+      await page.waitForLoadState('domcontentloaded', { timeout: Math.max(1, deadline - Date.now()) }).catch(() => {});
+    }
+  }
+}
 
 /** Resolves once no request has been in flight for QUIET_MS (or at `until`). */
 function networkSettled(page: Page, inflight: { n: number; last: number }, until: number): Promise<void> {
@@ -119,9 +172,8 @@ export async function renderPage(engine: BrowserEngine, options: RenderOptions):
     const response = await page.goto(options.url, { waitUntil: 'domcontentloaded', timeout: timeoutMs });
     if (!response) throw new QuarryError('upstream_error', `The browser got no answer for ${options.url}.`, { url: options.url, reason: 'network_error', upstream_status_code: null });
     if (options.waitFor) {
-      await page.waitForSelector(options.waitFor, { timeout: Math.max(1, deadline - Date.now()), state: 'attached' }).catch(() => {
-        throw new QuarryError('upstream_error', `"${options.waitFor}" did not appear on ${options.url} within ${timeoutMs} ms.`, { url: options.url, reason: 'timeout', upstream_status_code: response.status() });
-      });
+      const found = await waitForSelector(page, options.waitFor, deadline).catch(() => false);
+      if (!found) throw new QuarryError('upstream_error', `"${options.waitFor}" did not appear on ${options.url} within ${timeoutMs} ms.`, { url: options.url, reason: 'timeout', upstream_status_code: response.status() });
     } else {
       await networkSettled(page, inflight, deadline);
     }
@@ -141,7 +193,7 @@ export async function renderPage(engine: BrowserEngine, options: RenderOptions):
       if (after === before) break;
     }
     await Promise.all(reading);
-    const html = await page.content();
+    const html = await page.evaluate<string>(CONTENT_JS);
     return { url: page.url(), status: response.status(), html, json: json.sort((a, b) => a.seq - b.seq) };
   }, { timeoutMs, signal: options.signal });
 }
