@@ -3,6 +3,7 @@
  * environment name and default, parsed once, and frozen; everything else receives a
  * `Config` value (never `process.env`), so tests can build any configuration they need.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { PLANS, type PlanName } from './plans.js';
 
@@ -77,7 +78,7 @@ export interface Config {
   handoffSecret: string | null;
   /** The headless browser for JavaScript-drawn sites (src/fetch/browser, docs/browser.md). */
   browser: {
-    /** Debian's chromium-headless-shell by default; scripts/ensure-chromium.sh reads the same variable. */
+    /** Debian's chromium-headless-shell, else its full chromium (defaultChromiumPath); ensure-chromium.sh reads the same variable. */
     executablePath: string;
     /** Browser contexts (parallel pages) in the pool. */
     contexts: number;
@@ -133,6 +134,15 @@ function optionalApi(env: Env, prefix: string): Config['llm'] {
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Parse a configuration from an environment (the process's by default) plus overrides. */
+/**
+ * Debian's chromium-headless-shell (the same chromium build without the desktop shell: about half
+ * the CPU and memory per rendered page, docs/browser.md) when installed, else Debian's chromium.
+ */
+export function defaultChromiumPath(): string {
+  const shell = '/usr/lib/chromium/chromium-headless-shell';
+  return fs.existsSync(shell) ? shell : '/usr/bin/chromium';
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Readonly<Config> {
   const port = int(env, 'PORT', 8080);
   const host = env.HOST || '127.0.0.1';
@@ -192,7 +202,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     apiSessionIdleMs: int(env, 'QUARRY_API_SESSION_IDLE_MS', 24 * 3600 * 1000),
     handoffSecret: env.QUARRY_HANDOFF_SECRET || null,
     browser: {
-      executablePath: env.QUARRY_CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell',
+      executablePath: env.QUARRY_CHROMIUM_PATH || defaultChromiumPath(),
       contexts: Math.max(1, int(env, 'QUARRY_BROWSER_CONTEXTS', 4)),
       pageTimeoutMs: int(env, 'QUARRY_BROWSER_PAGE_TIMEOUT_MS', 15_000),
       memoryLimitMb: int(env, 'QUARRY_BROWSER_MEMORY_MB', 700),
