@@ -78,7 +78,8 @@ describe('quarry scraper import', () => {
     const badFile = path.join(t.testDb.dataDir, 'bad.json');
     fs.writeFileSync(badFile, JSON.stringify(bad));
     const err = await cli(['scraper', 'import', badFile, '--email', 'imp@example.test']).catch((e: { code: number; stderr: string }) => e);
-    expect(err).toMatchObject({ code: 1 });
+    const failure = err as { code?: unknown; signal?: unknown; stderr?: string };
+    expect({ code: failure.code, signal: failure.signal }, failure.stderr).toEqual({ code: 1, signal: null });
     expect((err as { stderr: string }).stderr).toContain('/endpoints/0/steps/0');
   }, 90_000); // three CLI processes, each starting node with tsx: slow on a busy machine
 });
