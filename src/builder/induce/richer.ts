@@ -56,12 +56,48 @@ function lineTokens(v: string): Set<string> {
   return new Set(t.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
 }
 const CHECKBOX = /^[\u25A2\u2610\u25A1\u25FB\u2713\u2714]\s*/;
+/** A line ending in a colon heads the lines after it ("For the dough:"): a list holding one is not plain items. */
+const HEADER_LINE = /[:：]\s*$/;
+/** A line that starts with an amount: a digit or a vulgar fraction. */
+const AMOUNT_FIRST = /^\s*[\p{N}\u00BC-\u00BE\u2150-\u215E]/u;
+
+const items = (v: unknown): string[] => (Array.isArray(v) ? v : v == null ? [] : [v]).map(String);
+
+/** Each structured line with the first later visible line holding all its words, in order; null when one has none. */
+function alignLines(structured: string[], visible: string[]): Array<[string, string]> | null {
+  const visibleTokens = visible.map(lineTokens);
+  const pairs: Array<[string, string]> = [];
+  let j = 0;
+  for (const line of structured) {
+    const want = [...lineTokens(line)];
+    while (j < visible.length && !want.every((w) => visibleTokens[j].has(w))) j++;
+    if (j >= visible.length) return null;
+    pairs.push([line, visible[j++]]);
+  }
+  return pairs;
+}
+
+/** Whether a page's visible lines say more than its structured ones: amounts put first, or lines the structured list leaves out. */
+function richerOnPage(structured: string[], visible: string[]): boolean {
+  if (visible.length < structured.length || visible.some((x) => HEADER_LINE.test(x))) return false;
+  const pairs = alignLines(structured, visible);
+  if (!pairs) return false;
+  const amountsFirst = pairs.filter(([s, v]) => !AMOUNT_FIRST.test(s) && AMOUNT_FIRST.test(v)).length >= Math.max(1, pairs.length / 2);
+  const longest = Math.max(...structured.map((x) => x.length));
+  const moreLines =
+    structured.length > 0 &&
+    visible.length >= Math.ceil(structured.length / 0.7) &&
+    visible.length <= 2.5 * structured.length &&
+    visible.every((x) => x.length <= Math.max(80, 1.5 * longest));
+  return amountsFirst || moreLines;
+}
 
 /**
  * The visible list a person reads beats structured data that holds less of it: the same
  * ingredient lines with their amounts ("4 Eier" for "Eier"), spaces ("400 g"), fractions ("½")
- * and notes, or lines the structured list leaves out. An HTML list whose lines contain every
- * structured line's words, in order, on every training page, is raised just above it.
+ * and notes, or lines the structured list leaves out. An HTML list richer on every training
+ * page where both have values is raised just above the structured one. Returns the variants it
+ * measured (visible lists with their checkbox marks cut).
  */
 export function preferRicherList(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): ScoredCandidate[] {
   if (concept.shape !== 'list' || !concept.many) return [];
@@ -70,41 +106,12 @@ export function preferRicherList(scored: ScoredCandidate[], concept: Concept, pa
   const out: ScoredCandidate[] = [];
   for (let h of [...scored]) {
     if (STRUCTURED.has(h.candidate.kind) || h.coverage < best.coverage || h.fit < MIN_FIT) continue;
-    const items = (v: unknown) => (Array.isArray(v) ? v : v == null ? [] : [v]).map(String);
     if (h.values.some((v) => items(v).some((x) => CHECKBOX.test(x)))) {
       h = measure({ ...h.candidate, clean: [...(h.candidate.clean ?? []), { op: 'replace', pattern: CHECKBOX.source, replacement: '' }], describe: `${h.candidate.describe} (box cut)` }, concept, pages);
       out.push(h);
     }
-    let overlap = 0;
-    let ok = 0;
-    let differs = false;
-    h.values.forEach((v, i) => {
-      const s = best.values[i];
-      if (v === null || s === null) return;
-      overlap++;
-      const H = items(v);
-      const S = items(s);
-      if (H.length < S.length || H.some((x) => /[:：]\s*$/.test(x))) return;
-      let j = 0;
-      const pairs: Array<[string, string]> = [];
-      for (const line of S) {
-        const want = [...lineTokens(line)];
-        while (j < H.length && !want.every((w) => lineTokens(H[j]).has(w))) j++;
-        if (j >= H.length) return;
-        pairs.push([line, H[j]]);
-        j++;
-      }
-      const lead = /^\s*[\p{N}\u00BC-\u00BE\u2150-\u215E]/u;
-      // (a) amounts the structured lines leave out or put last, in front on the visible line;
-      const amountsFirst = pairs.filter(([a, b]) => !lead.test(a) && lead.test(b)).length >= Math.max(1, pairs.length / 2);
-      // (b) lines the structured list leaves out.
-      const longest = Math.max(...S.map((x) => x.length));
-      const moreLines = H.length >= Math.ceil(S.length / 0.7) && H.length <= 2.5 * S.length && S.length > 0 && H.every((x) => x.length <= Math.max(80, 1.5 * longest));
-      if (!amountsFirst && !moreLines) return;
-      ok++;
-      differs = true;
-    });
-    if (overlap > 0 && ok === overlap && differs) h.score = Math.max(h.score, best.score * 1.02);
+    const both = h.values.map((v, i) => [v, best.values[i]] as const).filter(([v, s]) => v !== null && s !== null);
+    if (both.length > 0 && both.every(([v, s]) => richerOnPage(items(s), items(v)))) h.score = Math.max(h.score, best.score * 1.02);
   }
   return out;
 }
