@@ -85,51 +85,18 @@ export async function readBody(body: Readable, contentEncoding: string | undefin
     source.on('error', (err) => decoder.destroy(err));
     stream = source.pipe(decoder);
   }
+  const chunks: Buffer[] = [];
   let total = 0;
   try {
-    return await collect(stream, maxBytes, (n) => (total = n));
+    for await (const chunk of stream) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw new BodyTooLargeError(maxBytes);
+      chunks.push(chunk as Buffer);
+    }
   } finally {
     // On any failure (cap, corrupt data, abort) release the socket instead of draining it.
     if (total > maxBytes || !body.readableEnded) body.destroy();
     for (const d of decoders) d.destroy();
   }
-}
-
-/**
- * The stream's chunks, joined, with listeners rather than an async iterator: every upstream
- * answer is read here, and `for await` over a stream sets up an iterator, a finished() watcher
- * and a promise per chunk. Fails on 'error', on more than `maxBytes`, and on a close before 'end'.
- */
-const ignore = (): void => undefined;
-
-function collect(stream: Readable, maxBytes: number, counted: (total: number) => void): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const done = (err: Error | null) => {
-      stream.off('data', onData);
-      stream.off('end', onEnd);
-      stream.off('error', done);
-      stream.off('close', onClose);
-      // A late error (the socket failing as it is released) must not go unhandled.
-      stream.on('error', ignore);
-      if (err) reject(err);
-      else resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total));
-    };
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      counted(total);
-      if (total > maxBytes) done(new BodyTooLargeError(maxBytes));
-      else chunks.push(chunk);
-    };
-    const onEnd = () => done(null);
-    const onClose = () => done(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    if (stream.readableEnded) return resolve(Buffer.alloc(0));
-    if (stream.errored) return reject(stream.errored);
-    if (stream.destroyed) return onClose();
-    stream.on('data', onData);
-    stream.on('end', onEnd);
-    stream.on('error', done);
-    stream.on('close', onClose);
-  });
+  return Buffer.concat(chunks);
 }
