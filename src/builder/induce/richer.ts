@@ -5,7 +5,7 @@
  * training page (and is not much longer) is the one a person would copy, so it is raised just
  * above the structured one.
  */
-import { currencyAmount, fold } from '../../recipe/extract/index.js';
+import { currencyAmount, fold, isHeaderLine } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
 import { measure, type ScoredCandidate } from './score-candidates.js';
 import type { PageContext } from '../../recipe/extract/index.js';
@@ -56,8 +56,6 @@ function lineTokens(v: string): Set<string> {
   return new Set(t.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
 }
 const CHECKBOX = /^[\u25A2\u2610\u25A1\u25FB\u2713\u2714]\s*/;
-/** A line ending in a colon heads the lines after it ("For the dough:"): a list holding one is not plain items. */
-const HEADER_LINE = /[:：]\s*$/;
 /** A line that starts with an amount: a digit or a vulgar fraction. */
 const AMOUNT_FIRST = /^\s*[\p{N}\u00BC-\u00BE\u2150-\u215E]/u;
 
@@ -79,7 +77,7 @@ function alignLines(structured: string[], visible: string[]): Array<[string, str
 
 /** Whether a page's visible lines say more than its structured ones: amounts put first, or lines the structured list leaves out. */
 function richerOnPage(structured: string[], visible: string[]): boolean {
-  if (visible.length < structured.length || visible.some((x) => HEADER_LINE.test(x))) return false;
+  if (visible.length < structured.length || visible.some(isHeaderLine)) return false;
   const pairs = alignLines(structured, visible);
   if (!pairs) return false;
   const amountsFirst = pairs.filter(([s, v]) => !AMOUNT_FIRST.test(s) && AMOUNT_FIRST.test(v)).length >= Math.max(1, pairs.length / 2);

@@ -18,7 +18,7 @@ import { createPageContext, type PageContext, type PageInput } from './page-cont
 import { evaluatePath } from './json-path.js';
 import { evaluateSource, type Match, type Scope, type SourceEnv } from './sources.js';
 import { applyTransforms, isEmpty } from './transforms/index.js';
-import { collapseWhitespace } from './text.js';
+import { collapseWhitespace, isHeaderLine } from './text.js';
 
 export interface ExtractContext {
   params?: Record<string, unknown>;
@@ -120,8 +120,6 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
   return fallback ?? null;
 }
 
-/** A line ending in a colon introduces the lines after it ("For the dough:"); it is not a value. */
-const HEADER_LINE = /[:：]\s*$/;
 
 /**
  * A structured value that is one string of several lines where a list is wanted (a CMS that
@@ -129,7 +127,7 @@ const HEADER_LINE = /[:：]\s*$/;
  */
 function linesOf(m: Match, spec: FieldSpec): string[] | null {
   if (spec.fields || m.el !== undefined || typeof m.value !== 'string' || !/[\r\n]/.test(m.value)) return null;
-  const lines = m.value.split(/\r?\n|\r/).map(collapseWhitespace).filter((l) => l && !HEADER_LINE.test(l));
+  const lines = m.value.split(/\r?\n|\r/).map(collapseWhitespace).filter((l) => l && !isHeaderLine(l));
   return lines.length > 1 ? lines : null;
 }
 
