@@ -9,6 +9,7 @@
  * 402 for too few credits (`payment_required`) has its own object form on every route; a plan
  * refusal (`plan_required`) is a plain management error (decisions.md).
  */
+import { isTransientFault } from './transient.js';
 
 export type ErrorCode =
   // management (and generic request) errors
@@ -105,6 +106,9 @@ export function isQuarryError(err: unknown): err is QuarryError {
 }
 
 // Small constructors for the common cases, so call sites read as sentences.
+/** A database or Redis connection lost mid-request (see transient.ts): 503, retry in a second. */
+export const momentarilyUnavailable = () =>
+  new QuarryError('unavailable', 'Service temporarily unavailable; retry shortly', {}, { 'retry-after': '1' });
 export const badRequest = (message: string, fields?: ErrorFields) => new QuarryError('bad_request', message, fields);
 export const unauthorized = (message: string) => new QuarryError('unauthorized', message);
 export const forbidden = (message: string) => new QuarryError('forbidden', message);
@@ -124,11 +128,20 @@ export interface HttpError {
   body: Record<string, unknown>;
 }
 
+/**
+ * The QuarryError a thrown value stands for: itself; for a database or Redis connection lost
+ * mid-request (transient.ts), a 503 to retry, since the moment failed, not the request; null for
+ * anything else, which is a bug (500).
+ */
+export function knownError(err: unknown): QuarryError | null {
+  if (isQuarryError(err)) return err;
+  return isTransientFault(err) ? momentarilyUnavailable() : null;
+}
+
 /** The one function that maps any thrown value to an HTTP response. */
-export function toHttp(err: unknown): HttpError {
-  if (!isQuarryError(err)) {
-    return { statusCode: 500, headers: {}, body: { error: 'Internal server error', status_code: 500 } };
-  }
+export function toHttp(thrown: unknown): HttpError {
+  const err = knownError(thrown);
+  if (!err) return { statusCode: 500, headers: {}, body: { error: 'Internal server error', status_code: 500 } };
   const info = ERROR_CODES[err.code];
   const statusCode = info.status;
   const headers = { ...err.headers };

@@ -9,8 +9,9 @@
  * - cancel sets the same flag and publishes the job ids on a Redis channel, so the process
  *   running the job aborts it at once (the cancel poll stays as the fallback).
  */
-import { Queue as BullQueue, Worker as BullMqWorker, type Job as BullJob } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue as BullQueue, Worker as BullMqWorker, Job as BullJob } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { loadBullmq, loadIoredis } from '../optional-modules.js';
 import { DbJobQueue } from './db-queue.js';
 import { clearDispatchMark } from './dispatch-store.js';
 import { Dispatcher, type DispatchedJobData } from './dispatcher.js';
@@ -52,7 +53,8 @@ function resolveBull(options: BullOptions = {}): ResolvedBull {
 // Connection errors are logged by the BullMQ objects; this listener only keeps ioredis from
 // printing each reconnect attempt as an unhandled error while Redis is away.
 const quiet = (client: Redis) => client.on('error', () => undefined);
-const connect = (url: string) => quiet(new Redis(url, { maxRetriesPerRequest: null }));
+const connect = (url: string) => quiet(new (loadIoredis().Redis)(url, { maxRetriesPerRequest: null }));
+const producerConnection = (url: string) => quiet(new (loadIoredis().Redis)(url, { maxRetriesPerRequest: 2 }));
 
 /** The producer: rows in the table, plus a Redis message when a running job is cancelled. */
 export class BullJobQueue extends DbJobQueue {
@@ -73,7 +75,7 @@ export class BullJobQueue extends DbJobQueue {
   /** Best effort: the flag is already committed, and workers' cancel polls pick it up anyway. */
   protected override async announceCancel(jobIds: string[]): Promise<void> {
     // Few retries: with Redis down, cancel() must not hang on a message the poll makes optional.
-    this.publisher ??= quiet(new Redis(this.redisUrl, { maxRetriesPerRequest: 2 }));
+    this.publisher ??= producerConnection(this.redisUrl);
     try {
       await this.publisher.publish(this.bull.channel, JSON.stringify(jobIds));
     } catch (err) {
@@ -83,7 +85,7 @@ export class BullJobQueue extends DbJobQueue {
 
   /** Readiness: Redis answers on the producer's connection (and the table, via super). */
   override async ping(): Promise<void> {
-    this.publisher ??= quiet(new Redis(this.redisUrl, { maxRetriesPerRequest: 2 }));
+    this.publisher ??= producerConnection(this.redisUrl);
     await this.publisher.ping();
     await super.ping();
   }
@@ -123,7 +125,8 @@ export class BullWorker implements Worker {
     const { opts, bull } = this;
     this.runner.start();
     this.connection = connect(this.redisUrl);
-    this.bullWorker = new BullMqWorker<DispatchedJobData>(bull.queueName, (job) => this.process(job), {
+    const bullmq = loadBullmq();
+    this.bullWorker = new bullmq.Worker<DispatchedJobData>(bull.queueName, (job) => this.process(job), {
       connection: this.connection,
       prefix: bull.prefix,
       concurrency: opts.concurrency,
@@ -131,7 +134,7 @@ export class BullWorker implements Worker {
     this.bullWorker.on('error', (err) => opts.logger.error({ err, workerId: this.id }, 'BullMQ worker error'));
     this.listenForCancels();
     if (this.options.dispatch !== false) {
-      this.bullQueue = new BullQueue(bull.queueName, { connection: this.connection, prefix: bull.prefix });
+      this.bullQueue = new bullmq.Queue(bull.queueName, { connection: this.connection, prefix: bull.prefix });
       this.bullQueue.on('error', (err) => opts.logger.error({ err }, 'BullMQ queue error'));
       this.dispatcher = new Dispatcher({
         db: opts.db,

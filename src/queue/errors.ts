@@ -6,7 +6,7 @@
  * job at once: it would fail the same way again.
  */
 import { isQuarryError } from '../errors/index.js';
-import { isTransientFault } from './transient.js';
+import { isTransientFault } from '../errors/transient.js';
 
 /** Throw from a handler to fail the job now, without further attempts. */
 export class PermanentJobError extends Error {

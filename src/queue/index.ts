@@ -29,7 +29,7 @@ export type { BullOptions } from './bullmq.js';
 export { TypedEmitter } from './events.js';
 export { JobRegistry } from './registry.js';
 export { PermanentJobError, JobCancelledError, JobLeaseLostError, isRetryable } from './errors.js';
-export { TransientJobError, isTransientFault } from './transient.js';
+export { TransientJobError, isTransientFault } from '../errors/transient.js';
 
 export interface CreateQueueOptions extends QueueTuning {
   db: Db;

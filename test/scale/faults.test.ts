@@ -19,8 +19,11 @@ describe.runIf(usePostgres && haveRedisServer)('faults survived by 2 API + 2 wor
     expect(r.completed).toBe(r.builds);
     // Thousands when the machine is quiet; the load stops at most 30 s after the last fault.
     expect(r.calls).toBeGreaterThanOrEqual(1_000);
-    // Most calls succeed: errors are the moments Redis or PostgreSQL were away.
-    expect(r.load.ok).toBeGreaterThan(r.calls * 0.8);
+    // Most calls succeed: errors are the moments Redis or PostgreSQL were away. A 429 is the
+    // plan's burst limit doing its job, not a fault: 8 keys hold 8 x 500 calls (refilled at 500 a
+    // minute, and again after Redis restarts), which a fast machine spends within the run.
+    const rateLimited = r.load.errors['429'] ?? 0;
+    expect(r.load.ok).toBeGreaterThan((r.calls - rateLimited) * 0.8);
     expect(r.load.hung).toBe(0);
     expect(r.load.malformed).toBe(0);
     expect(r.doubleCharges).toBe(0);

@@ -1,8 +1,9 @@
 /**
- * Which faults are transient: worth another attempt because the world, not the job, was at
+ * Which faults are transient: worth another attempt because the world, not the work, was at
  * fault. Network failures, time-outs, a lost or busy database connection, a Redis reconnect.
  * Everything else (an invalid recipe, a TypeError: a bug) would fail the same way again, so
- * the queue fails it at once instead of repeating it (errors.ts `isRetryable`).
+ * the queue fails such a job at once instead of repeating it (queue/errors.ts `isRetryable`),
+ * and an HTTP answer says 500, not 503 (errors/index.ts `toHttp`).
  */
 
 /** Throw (or wrap a cause) from a handler to say "try again later" explicitly. */
