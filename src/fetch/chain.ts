@@ -61,10 +61,16 @@ export function parseTarget(raw: string): URL {
   return url;
 }
 
-/** Resolves and checks the host, leaving the checked addresses for the connector to use. */
+/**
+ * Resolves and checks the host, leaving the checked addresses for the connector to use. Addresses
+ * checked in the last seconds (CheckedAddresses' time to live) are used again: the connector
+ * connects only to checked addresses either way, and an API called many times a second on one
+ * site would otherwise wait for a DNS answer on every call (getaddrinfo does not cache).
+ */
 async function guardTarget(ctx: ChainContext, url: URL): Promise<void> {
   try {
     const host = bareHost(url.hostname);
+    if (ctx.checked.get(host)) return;
     ctx.checked.set(host, await resolveChecked(host, ctx.allow, ctx.resolver));
   } catch (err) {
     if (err instanceof PrivateAddressError) throw refusedPrivate(url.href, err);

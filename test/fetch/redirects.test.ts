@@ -153,12 +153,23 @@ describe('private-address guard', () => {
     }
   });
 
-  it('connects to the address it checked (the test resolver is the only way site.test resolves)', async () => {
-    lookups.length = 0;
-    const res = await fetcher.fetch({ url: `http://site.test:${site.port}/end` });
-    expect(res.status).toBe(200);
-    // One resolution: the connector reused the checked addresses instead of resolving again.
-    expect(lookups).toEqual(['site.test']);
+  it('connects to the address it checked (the test resolver is the only way site.test resolves), and reuses it for a while', async () => {
+    const fresh = createFetcher(testConfig({ fetch: { maxRedirects: 5 } }), { resolver });
+    try {
+      lookups.length = 0;
+      const res = await fresh.fetch({ url: `http://site.test:${site.port}/end` });
+      expect(res.status).toBe(200);
+      // One resolution: the connector reused the checked addresses instead of resolving again.
+      expect(lookups).toEqual(['site.test']);
+      // The next calls within the time to live resolve nothing: one DNS answer serves many calls.
+      for (let i = 0; i < 3; i++) expect((await fresh.fetch({ url: `http://site.test:${site.port}/end?i=${i}` })).status).toBe(200);
+      expect(lookups).toEqual(['site.test']);
+      // A refused name stays refused on every call: nothing about it is kept.
+      for (let i = 0; i < 2; i++) expect((await quarryError(fresh.fetch({ url: 'http://evil.test/' }))).fields.reason).toBe('private_address');
+      expect(lookups).toEqual(['site.test', 'evil.test', 'evil.test']);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses non-http schemes, in the request and in redirects', async () => {
