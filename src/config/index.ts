@@ -66,7 +66,7 @@ export interface Config {
   /** Bearer token that GET /metrics requires; unset: /metrics answers 404 (not public by default). */
   metricsToken: string | null;
   /** OAuth 2.1 for MCP clients: lifetimes of access tokens, refresh tokens and authorization codes. */
-  oauth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; codeTtlMs: number };
+  oauth: { accessTokenTtlMs: number; refreshTokenTtlMs: number; refreshReuseGraceMs: number; codeTtlMs: number };
   /** Folder of the built dashboard (web/dist); the service serves it at `/`. */
   webDistDir: string;
   /** A login endpoint's session with a site: idle time before it expires (docs/sessions.md). */
@@ -196,6 +196,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     oauth: {
       accessTokenTtlMs: int(env, 'QUARRY_OAUTH_ACCESS_TTL_MS', 3600 * 1000),
       refreshTokenTtlMs: int(env, 'QUARRY_OAUTH_REFRESH_TTL_MS', 30 * 24 * 3600 * 1000),
+      refreshReuseGraceMs: int(env, 'QUARRY_OAUTH_REFRESH_REUSE_GRACE_MS', 10 * 1000),
       codeTtlMs: int(env, 'QUARRY_OAUTH_CODE_TTL_MS', 60 * 1000),
     },
     webDistDir: path.resolve(env.QUARRY_WEB_DIST || path.join(import.meta.dirname, '../../web/dist')),

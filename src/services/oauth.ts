@@ -11,11 +11,7 @@
  * (`{error, error_description}`), which OAuth clients (the SDK's included) parse.
  */
 import { createHash } from 'node:crypto';
-import {
-  OAuthClientMetadataSchema,
-  type OAuthClientInformationFull,
-  type OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import {
   InvalidClientError,
   InvalidClientMetadataError,
@@ -56,6 +52,8 @@ function acceptableRedirect(uri: string): boolean {
 }
 
 export async function registerClient(db: Db, clock: Clock, body: unknown): Promise<OAuthClientInformationFull> {
+  // The SDK's schema module brings zod (~3 MB of heap): loaded at the first registration, not at start-up.
+  const { OAuthClientMetadataSchema } = await import('@modelcontextprotocol/sdk/shared/auth.js');
   const parsed = OAuthClientMetadataSchema.safeParse(body);
   if (!parsed.success) throw new InvalidClientMetadataError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const meta = parsed.data;
@@ -287,19 +285,24 @@ export async function refreshTokens(
     .executeTakeFirst();
   if (!row) throw new InvalidGrantError('Unknown refresh token');
   const grant = await liveGrant(db, row.grant_id, p.client_id);
+  if (Date.parse(row.expires_at) <= clock.now().getTime()) throw new InvalidGrantError('The refresh token expired');
+  // A client that sends two requests as its access token expires refreshes twice with the same
+  // token (the MCP SDK does: its POST and its GET stream each meet the 401). The second refresh
+  // within a few seconds of the rotation is that client, not a thief: it gets a pair of its own.
+  // Later, a rotated-out token coming back means someone holds a copy: the whole grant dies.
+  const rotatedJustNow = (revokedAt: string) => clock.now().getTime() - Date.parse(revokedAt) < config.oauth.refreshReuseGraceMs;
   if (row.revoked_at) {
-    // A rotated-out refresh token came back: someone holds a copy. Revoke the whole grant.
+    if (rotatedJustNow(row.revoked_at)) return issueTokens(db, clock, config, grant.id);
     await revokeGrantTokens(db, clock, grant.id);
     throw new InvalidGrantError('The refresh token was already used');
   }
-  if (Date.parse(row.expires_at) <= clock.now().getTime()) throw new InvalidGrantError('The refresh token expired');
-  const rotated = await db.kysely
+  // Only the first rotation's time is kept: two refreshes at the same instant both get a pair, as above.
+  await db.kysely
     .updateTable('oauth_tokens')
     .set({ revoked_at: iso(clock) })
     .where('id', '=', row.id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (Number(rotated.numUpdatedRows) === 0) throw new InvalidGrantError('The refresh token was already used');
   return issueTokens(db, clock, config, grant.id);
 }
 

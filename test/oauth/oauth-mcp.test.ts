@@ -157,6 +157,36 @@ describe('OAuth 2.1 for MCP clients', () => {
       expect(mcp.status).toBe(401);
     });
 
+    it('gives both of two concurrent refreshes a pair, and revokes the grant when a rotated-out token comes back later', async () => {
+      const clientId = await register();
+      const { verifier, challenge } = pkce();
+      const back = await consent(authorizeUrl(clientId, challenge), user.cookie);
+      const issued = (await (await token({ grant_type: 'authorization_code', client_id: clientId, code: back.searchParams.get('code')!, code_verifier: verifier, redirect_uri: REDIRECT })).json()) as any;
+      const refresh = { grant_type: 'refresh_token', client_id: clientId, refresh_token: issued.refresh_token };
+      // One client, two requests meeting the same expiry: both refresh with the one token.
+      const both = await Promise.all([token(refresh), token(refresh)]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      const pairs = (await Promise.all(both.map((r) => r.json()))) as any[];
+      expect(new Set([issued.access_token, ...pairs.map((p) => p.access_token)]).size).toBe(3);
+      for (const pair of pairs) {
+        const mcp = await fetch(`${base}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${pair.access_token}`, 'content-type': 'application/json' }, body: '{}' });
+        expect(mcp.status).not.toBe(401);
+      }
+      // Past the grace window the spent token is a copy someone kept: the grant and all its tokens die.
+      await t.runtime.deps.db.kysely
+        .updateTable('oauth_tokens')
+        .set({ revoked_at: '2000-01-01T00:00:00.000Z' })
+        .where('id', '=', createHash('sha256').update(issued.refresh_token).digest('hex'))
+        .execute();
+      const late = await token(refresh);
+      expect(late.status).toBe(400);
+      expect(await late.json() as any).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('already used') });
+      const dead = await token({ ...refresh, refresh_token: pairs[0].refresh_token });
+      expect(await dead.json() as any).toMatchObject({ error: 'invalid_grant', error_description: expect.stringContaining('revoked') });
+      const mcp = await fetch(`${base}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${pairs[1].access_token}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(mcp.status).toBe(401);
+    });
+
     it('refuses a wrong PKCE verifier, the plain method, and a consent post without the CSRF token', async () => {
       const clientId = await register();
       const { challenge } = pkce();
