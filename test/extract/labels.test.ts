@@ -6,6 +6,55 @@ const label = (p: PageInput, l: string | string[], many = false): unknown =>
   evaluateExtraction({ kind: 'value', field: { sources: [{ label: l }], many } }, p);
 
 describe('label sources', () => {
+  it('reads every list of a heading\'s section when group titles split it, and a heading qualified in words', () => {
+    const grouped = page(`<h2>Zutaten</h2><p><strong>Für den Teig</strong></p><div class="checklist"><ul><li>300 g Mehl</li><li>1 Ei</li></ul></div>
+      <p><strong>Für den Belag</strong></p><div class="checklist"><ul><li>500 g Kürbis</li></ul></div>
+      <h2>Zubereitung</h2><div class="checklist"><ul><li>Den Teig kneten.</li><li>Backen.</li></ul></div>`);
+    expect(label(grouped, 'zutaten', true)).toEqual(['300 g Mehl', '1 Ei', '500 g Kürbis']);
+    const qualified = page(`<h2>Zutaten für 4 Personen</h2><div class="checklist"><ul><li>250 g Glasnudeln</li><li>1 Karotte</li></ul></div>
+      <ul class="facts"><li>Dauer 20 Minuten</li><li>Leicht</li></ul><h2>Zubereitung</h2><p>Kochen.</p>`);
+    expect(label(qualified, 'zutaten', true)).toEqual(['250 g Glasnudeln', '1 Karotte']);
+    const subheaded = page(`<h3>Ingredienser</h3><div class="group"><h4>Dej</h4><ul><li>50 g gær</li><li>1 æg</li></ul></div>
+      <div class="group"><h4>Fyld</h4><ul><li>150 g smør</li></ul></div><h3>Sådan gør du</h3><ol><li>Ælt dejen.</li></ol>`);
+    expect(label(subheaded, 'ingredienser', true)).toEqual(['50 g gær', '1 æg', '150 g smør']);
+    const valued = page(`<h3>Pour 2 personnes</h3><ul><li>250 g de tagliatelles</li><li>1 oeuf</li></ul>`);
+    expect(label(valued, 'pour')).toBe('2 personnes');
+  });
+  it('skips a tab strip under a label, reads the shown tab panel, and reads its short paragraphs as items', () => {
+    const p = page(`<h3>Ingredients</h3><ul class="nav nav-tabs" role="tablist"><li><a>US</a></li><li><a>METRIC</a></li></ul>
+      <div class="tab-content"><div class="tab-pane fade" role="tabpanel"><p>8.8oz flour</p><p>2 eggs</p></div>
+      <div class="tab-pane fade show active" role="tabpanel"><p>250g flour</p><p>2 eggs</p></div></div>`);
+    expect(label(p, 'ingredients', true)).toEqual(['250g flour', '2 eggs']);
+  });
+  it('reads the first of a strip of heading tabs as the label of the panel after the strip, and a grid of cards as items', () => {
+    const card = (name: string, amount: string) =>
+      `<div><div class="row"><div class="thumb"><img src="i.png" alt="${name}"></div><div><div class="name">${name}</div><div class="amount">${amount}</div></div></div></div>`;
+    const p = page(`<div class="tabs"><div class="tab active"><svg></svg><h2>Zutaten</h2></div><div class="tab"><svg></svg><h2>Zubereitung</h2></div></div>
+      <div><div class="grid">${card('Kritharaki', '275 g')}${card('Fenchel', '1 Stk.')}</div><p class="group">Aus der eigenen Küche</p>
+      <div class="grid">${card('Salz', '')}${card('Olivenöl', '4 EL')}</div></div>`);
+    expect(label(p, 'zutaten', true)).toEqual(['Kritharaki 275 g', 'Fenchel 1 Stk.', 'Salz', 'Olivenöl 4 EL']);
+    // The second tab's panel is not in the page until a click: its label reads nothing.
+    expect(label(p, 'zubereitung', true)).toEqual([]);
+    // Paragraph-like blocks with no parts of their own are no cards: the block reads as one text.
+    const prose = page(`<h3>Description</h3><div><div class="para">A sturdy chair.</div><div class="para">Oak, oiled.</div></div>`);
+    expect(label(prose, 'description')).toBe('A sturdy chair. Oak, oiled.');
+  });
+  it('skips a portion switch under a label, reads a section of card grids under sub-headings, and leaves a card\'s labelled note out', () => {
+    const card = (amount: string, name: string, note = '') =>
+      `<div class="item"><div class="pic"><img src="i.png" alt="${name}"></div><div class="text"><p class="amount">${amount}</p><p class="name">${name}</p>${note ? `<p class="note">${note}</p>` : ''}</div></div>`;
+    const p = page(`<section><h2>Ingredienser</h2><div role="radiogroup"><button role="radio">2 porsjoner</button><button role="radio">4 porsjoner</button></div>
+      <div class="grid">${card('150 g', 'Jasminris')}${card('1 dl', 'Matfløte', 'Inneholder: Melk')}</div>
+      <h3>Ikke inkludert i matkassen</h3><div class="grid">${card('1 ss', 'Olivenolje')}${card('', 'Salt og pepper')}</div>
+      <p class="small">* Inneholder allergener: se varedeklarasjonen på pakningen for fullstendig informasjon.</p></section>
+      <section><h2>Slik gjør du</h2><ol><li>Kok risen.</li></ol></section>`);
+    expect(label(p, 'ingredienser', true)).toEqual(['150 g Jasminris', '1 dl Matfløte', '1 ss Olivenolje', 'Salt og pepper']);
+  });
+  it('reads an icon\'s alt text as the label of the text after it', () => {
+    const p = page(`<ul class="icons"><li><img src="serves.png" alt="serves"> Serves 4</li><li><img src="clock.png" alt="time"> 30mins</li></ul>
+      <p><img src="photo.jpg" alt="A photo of pancakes"></p>`);
+    expect(label(p, 'time')).toBe('30mins');
+    expect(label(p, 'a photo of pancakes')).toBeNull();
+  });
   it('reads table rows, header columns and definition lists', () => {
     const p = page(`
       <table><tr><th>UPC</th><td>a897fe39b1053632</td></tr><tr><td>Éditeur :</td><td>Gallimard</td></tr></table>

@@ -55,7 +55,7 @@ describe('structured data sources', () => {
       },
     ],
   };
-  const recipe = { '@context': 'http://schema.org', '@type': 'Recipe', name: 'Soup', recipeIngredient: ['1 leek', '2 potatoes'], author: [{ '@type': 'Person', name: 'A' }, { '@type': 'Person', name: 'B' }], totalTime: 'PT1H5M' };
+  const recipe = { '@context': 'http://schema.org', '@type': 'Recipe', name: 'Soup', recipeIngredient: ['1 leek', '2 potatoes ((peeled))'], author: [{ '@type': 'Person', name: 'A' }, { '@type': 'Person', name: 'B' }], totalTime: 'PT1H5M' };
   const page = html(
     `<div itemscope itemtype="https://schema.org/Book"><span itemprop="name">Micro Book</span>
        <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Jane</span></div>
@@ -71,7 +71,8 @@ describe('structured data sources', () => {
     expect(one(page, { sources: [{ jsonld: { type: 'Product', path: 'brand' } }] })).toBe('Tefal');
     expect(one(page, { sources: [{ jsonld: { type: 'Product', path: 'offers[0].price' } }], transforms: [{ op: 'number' }] })).toBe(48.99);
     expect(one(page, { sources: [{ jsonld: { type: 'Product', path: 'offers.availability' } }], transforms: [{ op: 'schema_enum' }] })).toBe('InStock');
-    expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'recipeIngredient' } }], many: true })).toEqual(['1 leek', '2 potatoes']);
+    // A note bracketed twice by a recipe plugin reads as the page shows it.
+    expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'recipeIngredient' } }], many: true })).toEqual(['1 leek', '2 potatoes (peeled)']);
     expect(one(page, { sources: [{ jsonld: { type: ['Recipe'], path: 'author.name' } }], many: true })).toEqual(['A', 'B']);
     expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'totalTime' } }], transforms: [{ op: 'duration_minutes' }] })).toBe(65);
     // The first object where the path leads somewhere: one entity described twice gives its values once.
@@ -202,5 +203,24 @@ describe('a text block where a list is wanted', () => {
     const page = html('<p>x</p>', `<script type="application/ld+json">${JSON.stringify(block)}</script>`);
     expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'recipeIngredient' } }], many: true })).toEqual(['200 g de farine', '100 g de beurre', '3 citrons']);
     expect(one(page, { sources: [{ jsonld: { type: 'Recipe', path: 'name' } }] })).toBe('Tarte au citron');
+  });
+});
+
+describe('group titles inside a list', () => {
+  it('drops items that are a heading or a line ending in a colon, unless every item is one', () => {
+    const page = html(`<ul class="ing"><li><h3>Für den Teig</h3></li><li>200 g Mehl</li><li>Pour la crème :</li><li>3 Eier</li></ul>
+      <ul class="groups"><li><h3>Teig</h3></li><li><h3>Füllung</h3></li></ul>`);
+    expect(one(page, { sources: [{ css: '.ing li' }], many: true })).toEqual(['200 g Mehl', '3 Eier']);
+    expect(one(page, { sources: [{ css: '.groups li' }], many: true })).toEqual(['Teig', 'Füllung']);
+  });
+});
+
+describe('a list the page renders twice', () => {
+  it('reads one copy when the matches are the same run of values repeated, and keeps a list that only shares some lines', () => {
+    const copy = '<ul class="ing"><li>1 aubergine</li><li>2 tomater</li><li>1 klyfta vitlök</li></ul>';
+    const twice = html(`<div class="screen">${copy}</div><div class="print">${copy}</div>`);
+    expect(one(twice, { sources: [{ css: '.ing li' }], many: true })).toEqual(['1 aubergine', '2 tomater', '1 klyfta vitlök']);
+    const shared = html('<ul class="ing"><li>1 egg</li><li>100 g flour</li><li>1 egg</li><li>50 g sugar</li></ul>');
+    expect(one(shared, { sources: [{ css: '.ing li' }], many: true })).toEqual(['1 egg', '100 g flour', '1 egg', '50 g sugar']);
   });
 });

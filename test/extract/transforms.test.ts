@@ -113,8 +113,28 @@ describe('durations', () => {
     ['1 ora e 5 minuti', 65],
     ['2 godziny', 120],
     ['1 1/2 hours', 90],
+    ['約20分', 20],
+    ['1時間10分', 70],
+    ['1小时20分钟', 80],
+    ['1시간 30분', 90],
+    ['45 דקות', 45],
+    ['30 دقيقة', 30],
+    ['1 giờ 15 phút', 75],
+    ['1 jam 30 menit', 90],
+    ['1 घंटा 10 मिनट', 70],
+    ['1 ชั่วโมง 30 นาที', 90],
+    ['1 год 40 хв', 100],
+    ['2 sata 15 min', 135],
+    ['1 h 30 min', 90],
+    ['۴۵ دقیقه', 45],
+    ['1 ساعت و 20 دقیقه', 80],
   ])('durationMinutes(%s) = %s', (input, expected) => {
     expect(durationMinutes(input)).toBe(expected);
+  });
+  it('is null for a method text that mentions several times (a field states its time in a few words)', () => {
+    const method = 'Heat the oven for 10 minutes. Bake the base 25 minutes, then chill it for 2 hours before you slice and serve it.';
+    expect(durationMinutes(method)).toBeNull();
+    expect(durationMinutes('Prep: 1 hr 20 mins (plus chilling)')).toBe(80);
   });
   it('is null without a duration', () => {
     expect(durationMinutes('quick')).toBeNull();

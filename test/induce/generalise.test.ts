@@ -120,6 +120,13 @@ describe('pages in languages the development corpus lacks', () => {
     const [got] = read(training, ['ingredients', 'yields'], [recept('Kanelbullar', 20, ['25 g jäst', '75 g smör', '3 dl mjölk', '1 tsk kardemumma'])], 'recipe');
     expect(got).toEqual({ ingredients: ['25 g jäst', '75 g smör', '3 dl mjölk', '1 tsk kardemumma'], yields: 20 });
   });
+  const congThuc = (name: string, prep: string, cook: string, serves: string): PageInput =>
+    page('vi', name, `<h1>${name}</h1><ul class="facts"><li>Chuẩn bị: <b>${prep}</b></li><li>Chế biến: <b>${cook}</b></li><li>Khẩu phần: <b>${serves}</b></li></ul>`);
+  it('reads a Vietnamese recipe\'s times and servings', () => {
+    const training = [congThuc('Phở bò', '30 phút', '3 giờ', '6 người'), congThuc('Gỏi cuốn', '25 phút', '15 phút', '20 cuốn')];
+    const [got] = read(training, ['prep_time', 'cook_time', 'yields'], [congThuc('Thịt kho trứng', '15 phút', '1 giờ 15 phút', '4 người')], 'recipe');
+    expect(got).toEqual({ prep_time: 15, cook_time: 75, yields: 4 });
+  });
 });
 
 describe('values a person reads', () => {

@@ -25,6 +25,11 @@ describe('valuesMatch', () => {
     expect(valuesMatch('yields', '4 servings', '4')).toBe(true);
     expect(valuesMatch('yields', '4 servings', '6')).toBe(false);
     expect(valuesMatch('yields', '4', '4 servings')).toBe(false);
+    // Scripts written without spaces put the word right after the number.
+    expect(valuesMatch('yields', '2人分', '2')).toBe(true);
+    expect(valuesMatch('yields', '4인분', '4')).toBe(true);
+    expect(valuesMatch('yields', '2人分', '3')).toBe(false);
+    expect(valuesMatch('yields', '250g', '250')).toBe(false);
   });
   it('compares _time attributes in minutes', () => {
     expect(valuesMatch('total_time', '80', 'PT1H20M')).toBe(true);

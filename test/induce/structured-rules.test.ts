@@ -19,6 +19,9 @@ interface Recipe {
   /** The <title> and heading: default the name plus the site's name, and the name. */
   title?: string;
   heading?: string;
+  /** The Recipe's author (a Person object) and the byline the page prints. */
+  author?: string;
+  byline?: string;
 }
 
 function recipePage(id: string, r: Recipe): PageInput {
@@ -32,13 +35,14 @@ function recipePage(id: string, r: Recipe): PageInput {
         ...(r.prep ? { prepTime: r.prep } : {}),
         ...(r.cook ? { cookTime: r.cook } : {}),
         recipeIngredient: r.ldLines ?? r.lines,
+        ...(r.author ? { author: { '@type': 'Person', name: r.author } } : {}),
       },
     ],
   };
   const text = `<!doctype html><html><head><title>${r.title ?? `${r.name} | Kim's Kitchen`}</title>
     <meta property="og:title" content="${r.name} | Kim's Kitchen">
     <script type="application/ld+json">${JSON.stringify(ld)}</script></head>
-    <body><main><h1>${r.heading ?? r.name}</h1>
+    <body><main><h1>${r.heading ?? r.name}</h1>${r.byline ? `<p class="byline">${r.byline}</p>` : ''}
     <ul class="ingredients">${r.lines.map((l) => `<li>${l}</li>`).join('')}</ul></main></body></html>`;
   return { url: `https://kitchen.example/r/${id}`, contentType: 'text/html', text };
 }
@@ -62,6 +66,66 @@ describe('structured-data rules', () => {
       recipePage(id, { name: `${dish}, the easy way`, title: `${dish} | Kim's Kitchen`, heading: dish, lines: ['1 egg'] });
     const training = ['Lemon Cake', 'Pea Soup', 'Plum Jam'].map((dish, i) => page(String(i), dish));
     expect(run(training, ['title'], page('9', 'Fig Tart')).title).toBe('Fig Tart, the easy way');
+  });
+
+  it('cuts a tag naming the kind of page from the title ("Arretjescake – Recept")', () => {
+    const page = (id: string, dish: string, tag = ' – Recept') =>
+      recipePage(id, { name: `${dish}${tag}`, title: `${dish} Recept | Rutger Bakt`, heading: `${dish}${tag}`, lines: ['1 ei'] });
+    expect(run([page('1', 'Arretjescake')], ['title'], page('2', 'Banketstaaf', ' - recept')).title).toBe('Banketstaaf');
+    expect(run([page('1', 'Arretjescake')], ['title'], page('3', 'Abrikozenvlaai', '')).title).toBe('Abrikozenvlaai');
+  });
+
+  it('keeps the one name a structured Person states whole (a French page, where "et" joins names)', () => {
+    const page = (id: string, author: string) => {
+      const p = recipePage(id, { name: `Tarte ${id}`, author, byline: `Recette de ${author}`, lines: ['1 œuf'] });
+      return { ...p, text: p.text.replace('<html>', '<html lang="fr">') };
+    };
+    const training = [page('1', 'Moulinex'), page('2', 'Moulinex')];
+    expect(run(training, ['author'], page('3', 'delf et dom')).author).toEqual(['delf et dom']);
+  });
+
+  it('reads the printed ingredient rows named with long BEM classes when the structured lines leave out the amounts', () => {
+    const bem = 'recipe-detail-tabs-description-ingredients__content__ingredient-list__ingredient';
+    const rows = (lines: Array<[string, string]>) =>
+      lines.map(([qty, name]) => `<div class="${bem}"><span class="${bem}__quantity">${qty}</span> <span class="${bem}__title">${name}</span></div>`).join('');
+    const page = (id: string, lines: Array<[string, string]>) => {
+      const p = recipePage(id, { name: `Popcorn ${id}`, lines: [], ldLines: lines.map(([, n]) => n) });
+      return { ...p, text: p.text.replace('<ul class="ingredients"></ul>', `<div class="ingredients">${rows(lines)}</div>`) };
+    };
+    const training = [page('1', [['20 g', 'Sonnenblumenöl'], ['50 g', 'Popcornmais'], ['3 EL', 'Zucker']])];
+    const value = run(training, ['ingredients'], page('2', [['1', 'Zwiebel'], ['20 g', 'Butter'], ['20 g', 'Mehl']]));
+    expect(value.ingredients).toEqual(['1 Zwiebel', '20 g Butter', '20 g Mehl']);
+  });
+
+  it('falls back to the yield words of every language, five-letter "makes" too, on a page that says it otherwise', () => {
+    const page = (id: string, yieldLine: string) => {
+      const p = recipePage(id, { name: `Dish ${id}`, lines: ['1 egg'] });
+      return { ...p, text: p.text.replace('</h1>', `</h1><h4>${yieldLine}</h4>`) };
+    };
+    expect(run([page('1', 'SERVES: 2')], ['yields'], page('2', 'MAKES 12 COOKIES')).yields).toBe(12);
+  });
+
+  it('reads the one unlabelled time printed by the title as the total time, never as a prep time', () => {
+    const page = (id: string, time: string) => {
+      const p = recipePage(id, { name: `Bowl ${id}`, lines: ['1 Pak Choi'] });
+      return { ...p, text: p.text.replace('<h1>', `<div class="meta"><span><small>${time}</small></span></div><h1>`) };
+    };
+    const value = run([page('1', '25 min'), page('2', '40 min')], ['total_time', 'prep_time'], page('3', '1 Std. 10 Min.'));
+    expect(value.total_time).toBe(70);
+    expect(value.prep_time).toBeNull();
+  });
+
+  it('reads the chef block of a recipe as its author, and a Japanese time ("約20分")', () => {
+    const page = (id: string, chef: string, time: string) => {
+      const p = recipePage(id, { name: `料理 ${id}`, lines: ['玉ねぎ 1個'] });
+      return {
+        ...p,
+        text: p.text.replace('</h1>', `</h1><div class="recipe-chef"><p class="chef-label">このレシピを考えた人</p><p class="chef-name"><a href="/chefs/${id}">${chef}</a></p></div><dl><dt>調理時間</dt><dd>${time}</dd></dl>`),
+      };
+    };
+    const value = run([page('1', '山田 花子', '約20分'), page('2', '佐藤 美咲', '1時間10分')], ['author', 'total_time'], page('3', '鈴木 一郎', '約45分'));
+    expect(value.author).toEqual(['鈴木 一郎']);
+    expect(value.total_time).toBe(45);
   });
 
   it('prefers the printed ingredient lines when the structured ones leave lines out', () => {

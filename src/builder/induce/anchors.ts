@@ -104,6 +104,10 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
       if (!valueAttr && el.children.some((c) => c.type === 'tag')) {
         add({ source: { css, text_mode: 'own' }, kind: sourceKind, clean, prior: prior - 0.05, describe: `css ${css} (own text)` });
       }
+      // A brand or maker shown as its logo: the picture's alt text names it.
+      if (ctx.concept.shape === 'organization' && !page.text(el) && page.$(el).find('img[alt]').length > 0) {
+        add({ source: { css: `${css} img`, attr: 'alt' }, kind: 'css', prior: prior - 0.05, describe: `css ${css} img @alt` });
+      }
       if (many) {
         const $el = page.$(el);
         childCandidates($el.find('a').length, $el.find('li').length, $el.find('tr:has(td)').length, css, prior).forEach((c) => add({ ...c, kind: sourceKind }));

@@ -9,15 +9,17 @@ import { conceptById, resolveField, type Concept } from '../knowledge/index.js';
 import { affixVariants, nameCutVariants } from './affixes.js';
 import { gatherCandidates } from './candidates.js';
 import { locatable, locatedCandidates } from './located.js';
-import { agreesWith, applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
+import { agreesWith, applyAgreement, bestStructured, measure, type ScoredCandidate } from './score-candidates.js';
 import { shapeTransforms } from './shapes.js';
 import { listSplit, peopleSplit } from './split.js';
 import { mainEntityTypes } from './structured.js';
 import { preferRicherText, preferRicherList } from './richer.js';
 import { wholeItemVariants } from './whole-items.js';
+import { putAmountsFirst } from './amount-first.js';
 import { demoteSiteNames } from './site-name.js';
-import { demoteSiteSuffixed } from './site-suffix.js';
+import { cutKindSuffix, demoteSiteSuffixed } from './site-suffix.js';
 import { weighStruckPrices } from './struck.js';
+import { preferShownIdentifier } from './shown-ids.js';
 import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
 
 const MAX_SOURCES = 4;
@@ -61,12 +63,15 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
   scored.push(...nameCutVariants(scored, concept.shape).map((c) => measure(c, concept, pages)));
   splitJoinedValues(scored, concept, pages);
   scored.push(...demoteSiteSuffixed(scored, concept).map((c) => measure(c, concept, pages)));
+  scored.push(...cutKindSuffix(scored, concept, mainTypes).map((c) => measure(c, concept, pages)));
   applyAgreement(scored);
   weighStruckPrices(scored, concept, pages);
   demoteSiteNames(scored, concept, pages);
+  preferShownIdentifier(scored, concept, pages);
   preferRicherText(scored, concept);
   scored.push(...preferRicherList(scored, concept, pages));
   scored.push(...wholeItemVariants(scored, concept, pages));
+  putAmountsFirst(scored, concept, pages);
   return scored.sort((a, b) => b.score - a.score);
 }
 
@@ -89,7 +94,7 @@ function splitJoinedValues(scored: ScoredCandidate[], concept: Concept, pages: P
     if (!split) return;
     // Only sources reading everyone as one text: a list of names (one per link) is split already ("Sam & the Wrens").
     scored.forEach((s, i) => {
-      if (s.values.some((v) => Array.isArray(v) && v.length > 1)) return;
+      if (s.values.some((v) => Array.isArray(v) && v.length > 1) || namesOneEntity(s.candidate)) return;
       scored[i] = measure({ ...s.candidate, clean: [...(s.candidate.clean ?? []), split] }, concept, pages);
     });
     return;
@@ -103,14 +108,20 @@ function splitJoinedValues(scored: ScoredCandidate[], concept: Concept, pages: P
   }
 }
 
-const STRUCTURED = new Set(['jsonld', 'microdata', 'meta', 'embedded']);
+
+/**
+ * A source reading the `name` of a structured object (`author.name`): the data says one person
+ * ("delf et dom" is one account), so its text is never split at a conjunction.
+ */
+function namesOneEntity(c: Candidate): boolean {
+  const source = c.source as { jsonld?: { path?: string }; microdata?: { itemprop?: string } };
+  return /(?:^|\.)name$/.test(source.jsonld?.path ?? '') || /(?:^|\.)name$/.test(source.microdata?.itemprop ?? '');
+}
 
 /** HTML selectors for the values the best structured candidate states on the training pages. */
 function locatedFromStructured(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): Candidate[] {
   if (!locatable(concept.shape)) return [];
-  const best = scored
-    .filter((s) => STRUCTURED.has(s.candidate.kind) && s.coverage > 0 && s.fit >= 0.8)
-    .sort((a, b) => b.score - a.score)[0];
+  const best = bestStructured(scored, 0.8);
   if (!best) return [];
   const values = best.values.map((v) => (Array.isArray(v) ? (v.length === 1 ? v[0] : null) : v));
   const known = new Set(scored.map((s) => JSON.stringify(s.candidate.source)));
@@ -145,9 +156,13 @@ export function chooseSources(scored: ScoredCandidate[]): ScoredCandidate[] {
 function buildSpec(chosen: ScoredCandidate[], concept: Concept): FieldSpec {
   const clean: Transform[] = [];
   const seen = new Set<string>();
+  // Transforms apply to every source of the field: a fallback's split would cut the one name a
+  // structured object states (see namesOneEntity).
+  const oneName = chosen.length > 0 && namesOneEntity(chosen[0].candidate);
   for (const c of chosen) {
     for (const t of c.candidate.clean ?? []) {
       const key = JSON.stringify(t);
+      if (oneName && t.op === 'split') continue;
       if (!seen.has(key)) {
         seen.add(key);
         clean.push(t);
@@ -172,7 +187,7 @@ const GENERIC_LABELS = new Set(['total', 'time', 'name', 'title', 'price', 'date
  */
 function addSpeculativeLabels(spec: FieldSpec, concept: Concept): void {
   if (concept.shape === 'title' || concept.shape === 'image' || concept.shape === 'url') return;
-  const labels = concept.labels.filter((l) => (l.length >= 6 || l.includes(' ')) && !GENERIC_LABELS.has(l.toLowerCase()));
+  const labels = concept.labels.filter((l) => (l.length >= 5 || l.includes(' ')) && !GENERIC_LABELS.has(l.toLowerCase()));
   if (labels.length === 0) return;
   const already = spec.sources.some((s) => 'label' in s && (Array.isArray(s.label) ? s.label : [s.label]).length >= labels.length);
   if (!already) spec.sources.push({ label: labels });

@@ -69,6 +69,13 @@ function isLeafish(v: unknown): boolean {
   return ['name', '@value', 'value', 'amount', 'text'].some((k) => typeof o[k] === 'string' || typeof o[k] === 'number');
 }
 
+/**
+ * What a page hands its analytics (`datalayer`) is read for the offer's figures only: shops track
+ * revenue in the price and currency the buyer pays, but name and number items after their own
+ * catalogue (an English name on an Arabic page, an internal id beside the shown product code).
+ */
+const ANALYTICS_SHAPES = new Set(['price', 'currency']);
+
 export function embeddedCandidates(ctx: InduceContext): Candidate[] {
   const keys = conceptKeys(ctx.concept, ctx.fieldName);
   const counts = new Map<string, { kind: string; path: string; pages: number; depth: number }>();
@@ -76,6 +83,7 @@ export function embeddedCandidates(ctx: InduceContext): Candidate[] {
     const seen = new Set<string>();
     for (const kind of kindsOf(page)) {
       if (isEffectName(kind)) continue; // a script's animation settings (window.moorlAnimation = ...)
+      if (kind === 'datalayer' && !ANALYTICS_SHAPES.has(ctx.concept.shape)) continue;
       for (const blob of page.embedded(kind)) {
         for (const path of findPaths(blob, keys)) {
           const id = `${kind}\u0000${path}`;

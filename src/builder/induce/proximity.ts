@@ -4,7 +4,7 @@
  * brand written above it (and repeated in the document title), the stock message of the buy box.
  */
 import type { AnyNode, Element, Text } from 'domhandler';
-import { currencyCode, escapeRegex, fold, type PageContext } from '../../recipe/extract/index.js';
+import { currencyCode, durationMinutes, escapeRegex, fold, type PageContext } from '../../recipe/extract/index.js';
 import { AVAILABILITY_PHRASES } from '../knowledge/index.js';
 import { inChrome, inFurniture } from './furniture.js';
 import { documentTitle } from './headings.js';
@@ -24,6 +24,9 @@ const MAX_STOCK_TEXT = 60;
 const MAX_STOCK_WORDS = 8;
 const YIELD_TEXT = /^\d+(?:\s*[-–]\s*\d+)?\s+(\p{L}+)\.?$/u;
 const MAX_YIELD_TEXT = 30;
+/** A time with its unit ("25 min", "1 Std. 20 Min."), nothing else. */
+const MAX_TIME_TEXT = 20;
+const TIME_TEXT = /^\d[\d.,]*\s*\p{L}/u;
 
 /** Calls to action ("Add to cart") say a product can be bought, less directly than a stock message. */
 const ACTIONS = new Set(['a', 'button', 'input', 'label']);
@@ -57,6 +60,14 @@ function finderFor(ctx: InduceContext): { find: Finder; prior: number } | null {
         const m = text.length <= MAX_YIELD_TEXT ? YIELD_TEXT.exec(fold(text)) : null;
         return m !== null && units.has(m[1]);
       },
+    };
+  }
+  if (ctx.concept.id === 'total_time') {
+    // The one time a recipe prints by its title, with no label (a clock icon at most), is how
+    // long it takes in all; a prep or cook time is always labelled as such.
+    return {
+      prior: 0.4,
+      find: (_p, _el, text) => text.length <= MAX_TIME_TEXT && TIME_TEXT.test(text) && durationMinutes(text) !== null,
     };
   }
   if (shape === 'organization' && inTitle) {

@@ -7,10 +7,10 @@
  */
 import { currencyAmount, fold, isHeaderLine } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
-import { measure, type ScoredCandidate } from './score-candidates.js';
+import { bestStructured, measure, type ScoredCandidate } from './score-candidates.js';
+import { STRUCTURED_KINDS } from './types.js';
 import type { PageContext } from '../../recipe/extract/index.js';
 
-const STRUCTURED = new Set(['jsonld', 'microdata', 'meta', 'embedded']);
 const MIN_FIT = 0.8;
 /** The fuller text may add this many characters, plus three times the fragment's length. */
 const SLACK = 40;
@@ -34,10 +34,10 @@ function richer(full: unknown, part: unknown): boolean {
 
 export function preferRicherText(scored: ScoredCandidate[], concept: Concept): void {
   if (concept.shape !== 'text') return;
-  const best = scored.filter((s) => STRUCTURED.has(s.candidate.kind) && s.coverage > 0 && s.fit >= MIN_FIT).sort((a, b) => b.score - a.score)[0];
+  const best = bestStructured(scored, MIN_FIT);
   if (!best) return;
   for (const h of scored) {
-    if (STRUCTURED.has(h.candidate.kind) || h.coverage < best.coverage || h.fit < MIN_FIT) continue;
+    if (STRUCTURED_KINDS.has(h.candidate.kind) || h.coverage < best.coverage || h.fit < MIN_FIT) continue;
     let overlap = 0;
     let fuller = 0;
     h.values.forEach((v, i) => {
@@ -103,7 +103,7 @@ export function preferRicherList(scored: ScoredCandidate[], concept: Concept, pa
   if (!best) return [];
   const out: ScoredCandidate[] = [];
   for (let h of [...scored]) {
-    if (STRUCTURED.has(h.candidate.kind) || h.coverage < best.coverage || h.fit < MIN_FIT) continue;
+    if (STRUCTURED_KINDS.has(h.candidate.kind) || h.coverage < best.coverage || h.fit < MIN_FIT) continue;
     if (h.values.some((v) => items(v).some((x) => CHECKBOX.test(x)))) {
       h = measure({ ...h.candidate, clean: [...(h.candidate.clean ?? []), { op: 'replace', pattern: CHECKBOX.source, replacement: '' }], describe: `${h.candidate.describe} (box cut)` }, concept, pages);
       out.push(h);

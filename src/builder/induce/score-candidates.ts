@@ -10,7 +10,7 @@ import { words } from '../words.js';
 import type { Concept } from '../knowledge/index.js';
 import { documentTitle } from './headings.js';
 import { expectsVariety, fitValue, shapeTransforms, valueKey } from './shapes.js';
-import type { Candidate } from './types.js';
+import { STRUCTURED_KINDS, type Candidate } from './types.js';
 import { isEmpty } from '../../recipe/extract/index.js';
 
 export interface ScoredCandidate {
@@ -146,4 +146,9 @@ function wordShare(value: string, title: string): number {
   if (v.length < 2) return 0;
   const t = new Set(words(title));
   return v.filter((w) => t.has(w)).length / v.length;
+}
+
+/** The highest-scoring structured candidate that reads a value on some training page and fits the shape, if any. */
+export function bestStructured(scored: ScoredCandidate[], minFit: number): ScoredCandidate | undefined {
+  return scored.filter((s) => STRUCTURED_KINDS.has(s.candidate.kind) && s.coverage > 0 && s.fit >= minFit).sort((a, b) => b.score - a.score)[0];
 }

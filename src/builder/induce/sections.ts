@@ -6,14 +6,11 @@
  */
 import type { Element } from 'domhandler';
 import { labelWords } from './page-labels.js';
-import { cssEscape, stableClasses } from './selectors.js';
+import { classSelector, idSelector } from './selectors.js';
 import type { Candidate, InduceContext } from './types.js';
 
 function selectorOf(el: Element): string | null {
-  const id = el.attribs.id;
-  if (id && /^[A-Za-z][\w-]*$/.test(id) && !/\d{3,}/.test(id)) return `#${cssEscape(id)}`;
-  const classes = stableClasses(el);
-  return classes.length ? `${el.name}.${classes.map(cssEscape).join('.')}` : null;
+  return idSelector(el) ?? classSelector(el);
 }
 
 function nextElement(el: Element): Element | null {

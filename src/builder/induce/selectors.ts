@@ -5,10 +5,14 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
+import { rethrowUnless } from '../expected.js';
 
 /** A name that is probably stable across pages: letters, few digits, no hash-like runs. */
+/** Long names made of words only (BEM: `recipe__ingredient-list__ingredient__title`) are written by hand. */
+const WORDS_ONLY = /^[a-z]+(?:(?:-|__?)[a-z]+)*$/;
+
 export function isStableName(name: string): boolean {
-  if (name.length < 2 || name.length > 60) return false;
+  if (name.length < 2 || name.length > (WORDS_ONLY.test(name) ? 120 : 60)) return false;
   if (!/^[A-Za-z_-][\w-]*$/.test(name)) return false;
   if (/\d{3,}/.test(name)) return false;
   const digits = (name.match(/\d/g) ?? []).length;
@@ -34,6 +38,18 @@ export function stableClasses(el: Element): string[] {
   const classes = (el.attribs?.class ?? '').split(/\s+/).filter(isStableName);
   const all = new Set(classes);
   return classes.filter((c) => !changesWithState(c, all));
+}
+
+/** `#id` when the element's id looks hand-written (no runs of digits), else null. */
+export function idSelector(el: Element): string | null {
+  const id = el.attribs?.id;
+  return id && /^[A-Za-z][\w-]*$/.test(id) && !/\d{3,}/.test(id) ? `#${cssEscape(id)}` : null;
+}
+
+/** `tag.class.class` by the element's stable classes, or null when it has none. */
+export function classSelector(el: Element): string | null {
+  const classes = stableClasses(el);
+  return classes.length ? `${el.name}.${classes.map(cssEscape).join('.')}` : null;
 }
 
 function changesWithState(c: string, all: Set<string>): boolean {
@@ -77,7 +93,8 @@ export function anchoredSelector($: CheerioAPI, el: Element, maxDepth = 4): stri
 export function selectsFirst($: CheerioAPI, selector: string, el: Element): boolean {
   try {
     return $(selector).first()[0] === el;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'selector');
     return false;
   }
 }
@@ -86,7 +103,8 @@ export function selectsFirst($: CheerioAPI, selector: string, el: Element): bool
 export function countMatches($: CheerioAPI, selector: string): number {
   try {
     return $(selector).length;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'selector');
     return 0;
   }
 }

@@ -132,7 +132,9 @@ export function fitValue(shape: Shape, value: unknown): number {
       if (text.length < 2 || text.length > 40 || words(text) > 4) return 0;
       return /\d/.test(text) || /^[A-Z0-9._\-/]+$/.test(text) ? 1 : 0.3;
     case 'price':
-      return typeof value === 'number' && value > 0 && value < 1e8 ? 1 : 0;
+      // Up to ten billion: a car or a flat in rials, dong or rupiah costs hundreds of millions and
+      // more. Longer numbers are codes (an EAN has 12 or 13 digits), not amounts.
+      return typeof value === 'number' && value > 0 && value < 1e10 ? 1 : 0;
     case 'currency':
       return /^[A-Z]{3}$/.test(text) ? 1 : 0;
     case 'availability':

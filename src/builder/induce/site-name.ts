@@ -4,7 +4,8 @@
  * who wrote it, different on every page. When a candidate gives the same value on every
  * training page, that value is part of every page's title (the site name), and another
  * candidate names different people on those pages, the site name is demoted. A blog whose
- * author is the site itself has no such competitor and keeps it.
+ * author is the site itself has no such competitor and keeps it. The same holds for a
+ * product's brand (MAKERS below).
  */
 import { fold, type PageContext } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
@@ -29,9 +30,18 @@ function siteName(s: ScoredCandidate, pages: PageContext[]): string | null {
   return pages.every((p) => documentTitle(p).includes(fold(text))) ? ks[0] : null;
 }
 
+/**
+ * Makers of the product: shop platforms fill a product's structured brand with the shop's own
+ * name (the "vendor") while the page's "Brand:" line names the maker. A seller or publisher may
+ * well be the site itself, so those keep it.
+ */
+const MAKERS = new Set(['brand', 'manufacturer']);
+const MAKER_FIT = 0.5;
+
 export function demoteSiteNames(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): void {
-  if (concept.shape !== 'person' || pages.length < 2) return;
-  const varied = scored.filter((s) => s.fit >= PERSON_FIT && s.coverage === 1 && new Set(keys(s)).size === pages.length);
+  const minFit = concept.shape === 'person' ? PERSON_FIT : MAKERS.has(concept.id) ? MAKER_FIT : null;
+  if (minFit === null || pages.length < 2) return;
+  const varied = scored.filter((s) => s.fit >= minFit && s.coverage === 1 && new Set(keys(s)).size === pages.length);
   for (const s of scored) {
     const name = siteName(s, pages);
     if (name === null) continue;

@@ -6,7 +6,7 @@
  * shorter source is missing.
  */
 import { escapeRegex } from '../../recipe/extract/index.js';
-import type { Concept } from '../knowledge/index.js';
+import { KIND_WORDS, type Concept } from '../knowledge/index.js';
 import type { Candidate } from './types.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
@@ -56,6 +56,35 @@ export function demoteSiteSuffixed(scored: ScoredCandidate[], concept: Concept):
       clean: [...(s.candidate.clean ?? []), { op: 'replace', pattern, replacement: '' }],
       prior: s.candidate.prior * 0.95,
       describe: `${s.candidate.describe} (site suffix cut)`,
+    });
+  }
+  return variants;
+}
+
+/** A tag of the page's kind after the name is stronger evidence than a site name: demoted harder. */
+const KIND_DEMOTION = 0.5;
+
+/**
+ * Titles tagged with the page's kind ("Arretjescake – Recept"): the name is what comes before the
+ * tag. A candidate whose value ends so on every training page where it has one is demoted, and a
+ * variant with the tag cut is offered (a no-op on pages written without the tag).
+ */
+export function cutKindSuffix(scored: ScoredCandidate[], concept: Concept, mainTypes: string[]): Candidate[] {
+  if (concept.shape !== 'title') return [];
+  const words = mainTypes.flatMap((t) => KIND_WORDS[t] ?? []);
+  if (words.length === 0) return [];
+  const pattern = `\\s*[|\\-–—:·•»]\\s*(?:${words.map(escapeRegex).join('|')})\\s*$`;
+  const tagged = new RegExp(pattern, 'iu');
+  const variants: Candidate[] = [];
+  for (const s of scored) {
+    const values = s.values.map(text).filter((v): v is string => v !== null);
+    if (values.length === 0 || !values.every((v) => tagged.test(v) && v.replace(tagged, '').length >= 3)) continue;
+    s.score *= KIND_DEMOTION;
+    variants.push({
+      ...s.candidate,
+      clean: [...(s.candidate.clean ?? []), { op: 'replace', pattern, replacement: '', flags: 'iu' }],
+      prior: s.candidate.prior * 0.95,
+      describe: `${s.candidate.describe} (kind tag cut)`,
     });
   }
   return variants;

@@ -43,6 +43,9 @@ export interface InduceResult {
 
 export type CandidateKind = 'jsonld' | 'microdata' | 'meta' | 'label' | 'css' | 'heading' | 'byline' | 'embedded';
 
+/** Kinds that read data the page states for machines (not what a person sees). */
+export const STRUCTURED_KINDS: ReadonlySet<CandidateKind> = new Set(['jsonld', 'microdata', 'meta', 'embedded']);
+
 export interface Candidate {
   source: Source;
   kind: CandidateKind;

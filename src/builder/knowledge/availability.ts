@@ -46,7 +46,7 @@ export const CONDITION_PHRASES: Array<[phrase: string, value: string]> = [
   ['neu', 'NewCondition'], ['neuf', 'NewCondition'], ['nuovo', 'NewCondition'], ['novo', 'NewCondition'], ['nowy', 'NewCondition'],
 ];
 
-/** Stock phrases in more languages (sv, da, no, fi, cs, tr, ro, hu, ru, uk); negatives first, as above. */
+/** Stock phrases in more languages (sv, da, no, fi, cs, tr, ro, hu, ru, uk, zh, ja, ko, he, ar, el, hi, th, vi, id); negatives first, as above. */
 const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['ej i lager', 'OutOfStock'], ['slut i lager', 'OutOfStock'], ['slutsåld', 'SoldOut'], ['ikke på lager', 'OutOfStock'], ['udsolgt', 'SoldOut'], ['utsolgt', 'SoldOut'],
   ['i lager', 'InStock'], ['på lager', 'InStock'], ['lägg i varukorgen', 'InStock'], ['læg i kurv', 'InStock'], ['legg i handlekurven', 'InStock'],
@@ -59,14 +59,41 @@ const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['stoc epuizat', 'OutOfStock'], ['indisponibil', 'OutOfStock'], ['în stoc', 'InStock'], ['adaugă în coș', 'InStock'],
   ['nincs raktáron', 'OutOfStock'], ['elfogyott', 'SoldOut'], ['raktáron', 'InStock'], ['kosárba', 'InStock'],
   ['нет в наличии', 'OutOfStock'], ['немає в наявності', 'OutOfStock'], ['под заказ', 'BackOrder'], ['в наличии', 'InStock'], ['в наявності', 'InStock'],
-  ['в корзину', 'InStock'], ['в кошик', 'InStock'],
+  ['в корзину', 'InStock'], ['в кошик', 'InStock'], ['предзаказ', 'PreOrder'], ['передзамовлення', 'PreOrder'],
+  // bg, hr/sr/bs, sl
+  ['няма наличност', 'OutOfStock'], ['изчерпан', 'OutOfStock'], ['изчерпано', 'OutOfStock'], ['предварителна поръчка', 'PreOrder'], ['по поръчка', 'BackOrder'],
+  ['в наличност', 'InStock'], ['наличен', 'InStock'], ['добави в количката', 'InStock'], ['nije dostupno', 'OutOfStock'], ['nedostupno', 'OutOfStock'], ['rasprodano', 'SoldOut'],
+  ['nema na zalihi', 'OutOfStock'], ['dostupno', 'InStock'], ['na zalihi', 'InStock'], ['dodaj u košaricu', 'InStock'], ['dodaj u korpu', 'InStock'],
+  ['razprodano', 'SoldOut'], ['dodaj v košarico', 'InStock'],
+  // lt, lv, et, ka
+  ['prekės nėra sandėlyje', 'OutOfStock'], ['nėra sandėlyje', 'OutOfStock'], ['išparduota', 'SoldOut'], ['išankstinis užsakymas', 'PreOrder'], ['yra sandėlyje', 'InStock'],
+  ['sandėlyje', 'InStock'], ['į krepšelį', 'InStock'], ['nav noliktavā', 'OutOfStock'], ['izpārdots', 'SoldOut'], ['noliktavā', 'InStock'], ['pievienot grozam', 'InStock'],
+  ['laost otsas', 'OutOfStock'], ['otsas', 'OutOfStock'], ['eeltellimus', 'PreOrder'], ['laos', 'InStock'], ['lisa ostukorvi', 'InStock'],
+  ['მარაგში არ არის', 'OutOfStock'], ['ამოიწურა', 'OutOfStock'], ['წინასწარი შეკვეთა', 'PreOrder'], ['მარაგშია', 'InStock'], ['მარაგში', 'InStock'], ['კალათაში დამატება', 'InStock'],
+  // fa
+  ['ناموجود', 'OutOfStock'], ['موجود نیست', 'OutOfStock'], ['موجود', 'InStock'], ['افزودن به سبد', 'InStock'],
   // zh, ja, ko, he, ar
   ['已售完', 'SoldOut'], ['售完', 'SoldOut'], ['缺貨', 'OutOfStock'], ['缺货', 'OutOfStock'], ['無庫存', 'OutOfStock'], ['无库存', 'OutOfStock'], ['補貨中', 'OutOfStock'],
   ['有現貨', 'InStock'], ['現貨', 'InStock'], ['现货', 'InStock'], ['有貨', 'InStock'], ['有货', 'InStock'], ['有庫存', 'InStock'], ['加入購物車', 'InStock'], ['加入购物车', 'InStock'],
   ['在庫切れ', 'OutOfStock'], ['在庫なし', 'OutOfStock'], ['売り切れ', 'SoldOut'], ['在庫あり', 'InStock'], ['カートに入れる', 'InStock'],
-  ['일시품절', 'OutOfStock'], ['재고 없음', 'OutOfStock'], ['재고없음', 'OutOfStock'], ['품절', 'SoldOut'], ['재고 있음', 'InStock'], ['재고있음', 'InStock'], ['장바구니 담기', 'InStock'],
+  ['일시품절', 'OutOfStock'], ['재고 없음', 'OutOfStock'], ['재고없음', 'OutOfStock'], ['품절', 'SoldOut'], ['예약구매', 'PreOrder'], ['예약 구매', 'PreOrder'], ['예약판매', 'PreOrder'], ['재고 있음', 'InStock'], ['재고있음', 'InStock'], ['장바구니 담기', 'InStock'], ['바로구매', 'InStock'], ['구매하기', 'InStock'],
   ['אזל מהמלאי', 'OutOfStock'], ['לא במלאי', 'OutOfStock'], ['אזל', 'SoldOut'], ['במלאי', 'InStock'], ['הוספה לסל', 'InStock'], ['הוסף לסל', 'InStock'],
   ['غير متوفر', 'OutOfStock'], ['نفدت الكمية', 'SoldOut'], ['نفذت الكمية', 'SoldOut'], ['متوفر', 'InStock'], ['أضف إلى السلة', 'InStock'],
+  // el
+  ['μη διαθέσιμο', 'OutOfStock'], ['εξαντλήθηκε', 'SoldOut'], ['κατόπιν παραγγελίας', 'BackOrder'], ['άμεσα διαθέσιμο', 'InStock'], ['διαθέσιμο', 'InStock'],
+  ['προσθήκη στο καλάθι', 'InStock'],
+  // hi, th, vi, id/ms
+  ['स्टॉक में नहीं', 'OutOfStock'], ['उपलब्ध नहीं', 'OutOfStock'], ['स्टॉक ख़त्म', 'OutOfStock'], ['स्टॉक खत्म', 'OutOfStock'], ['स्टॉक में है', 'InStock'], ['स्टॉक में', 'InStock'],
+  ['कार्ट में जोड़ें', 'InStock'], ['สินค้าหมด', 'OutOfStock'], ['หมดชั่วคราว', 'OutOfStock'], ['มีสินค้า', 'InStock'], ['พร้อมส่ง', 'InStock'], ['เพิ่มลงตะกร้า', 'InStock'],
+  ['tạm hết hàng', 'OutOfStock'], ['hết hàng', 'OutOfStock'], ['ngừng kinh doanh', 'Discontinued'], ['còn hàng', 'InStock'], ['thêm vào giỏ', 'InStock'],
+  ['stok habis', 'OutOfStock'], ['habis', 'OutOfStock'], ['tidak tersedia', 'OutOfStock'], ['stok tersedia', 'InStock'], ['tersedia', 'InStock'], ['tambah ke keranjang', 'InStock'],
+  ['stoc limitat', 'LimitedAvailability'],
+  // "buy now" buttons: a shop offers them only for what it can sell now
+  ['buy now', 'InStock'], ['buy it now', 'InStock'], ['jetzt kaufen', 'InStock'], ['sofort kaufen', 'InStock'], ['acheter maintenant', 'InStock'],
+  ['comprar ahora', 'InStock'], ['comprar agora', 'InStock'], ['acquista ora', 'InStock'], ['compra ora', 'InStock'], ['nu kopen', 'InStock'], ['kup teraz', 'InStock'],
+  ['köp nu', 'InStock'], ['kjøp nå', 'InStock'], ['køb nu', 'InStock'], ['osta nyt', 'InStock'], ['koupit nyní', 'InStock'], ['kúpiť teraz', 'InStock'],
+  ['hemen al', 'InStock'], ['cumpără acum', 'InStock'], ['अभी खरीदें', 'InStock'], ['ซื้อเลย', 'InStock'], ['mua ngay', 'InStock'], ['beli sekarang', 'InStock'], ['купить сейчас', 'InStock'], ['立即購買', 'InStock'], ['立即购买', 'InStock'], ['馬上購買', 'InStock'], ['直接購買', 'InStock'],
+  ['今すぐ購入', 'InStock'], ['바로구매', 'InStock'], ['바로 구매', 'InStock'], ['קנה עכשיו', 'InStock'], ['اشتر الآن', 'InStock'],
 ];
 
 /** Every stock phrase we know, mapped to its schema.org ItemAvailability name. */

@@ -1,6 +1,10 @@
 /** Shop concepts: prices, currencies, stock, identifiers, brands. */
 import type { RegistryConcept } from './types.js';
 
+/** "No brand" as marketplaces write it in the brand slot of an unbranded item. */
+const NO_BRAND = ['no brand', 'unbranded', 'generic', 'none', 'n/a', 'tanpa merek', 'tidak ada merek', 'sin marca', 'ohne marke', 'sans marque',
+  'senza marca', 'bez marki', 'bez značky', 'без бренда', 'без марки', 'без бренду', '無品牌', '无品牌', 'ノーブランド', '노브랜드', 'ไม่มีแบรนด์', 'không thương hiệu'];
+
 const OFFER = ['Product', 'Offer', 'AggregateOffer', 'Book', 'Vehicle', 'IndividualProduct', 'ProductModel', 'ProductGroup', 'SomeProducts'];
 
 export const COMMERCE: RegistryConcept[] = [
@@ -21,6 +25,7 @@ export const COMMERCE: RegistryConcept[] = [
     meta: ['product:price:amount', 'og:price:amount'],
     anchors: ['price', 'precio', 'prijs', 'preis', 'prix', 'prezzo', 'preco', 'cena', 'amount'],
     shape: 'price',
+    record: { words: ['price', 'cost', 'amount', 'prijs', 'precio', 'prix', 'preis', 'prezzo', 'preco', 'cena', 'saleprice', 'sale'] },
   },
   {
     id: 'list_price',
@@ -31,6 +36,7 @@ export const COMMERCE: RegistryConcept[] = [
     anchors: ['list-price', 'listprice', 'old-price', 'was-price', 'strike', 'original-price', 'rrp', 'msrp'],
     shape: 'price',
     struck: true,
+    record: { words: ['old', 'was', 'regular', 'original', 'strike', 'compare', 'list', 'rrp', 'msrp'], key: 'original_price' },
   },
   {
     id: 'currency',
@@ -58,6 +64,7 @@ export const COMMERCE: RegistryConcept[] = [
     meta: ['product:availability', 'og:availability'],
     anchors: ['availability', 'stock', 'in-stock', 'instock', 'availabilit', 'disponib', 'voorraad', 'lager', 'liefer', 'dostepn', 'estoque', 'existencias'],
     shape: 'availability',
+    record: { words: ['availability', 'stock', 'instock', 'available', 'disponibilidad', 'voorraad', 'lager', 'dispo'] },
   },
   {
     id: 'condition',
@@ -74,12 +81,16 @@ export const COMMERCE: RegistryConcept[] = [
     names: ['sku', 'product_id', 'item_id', 'article_number', 'item_number', 'product_code', 'asin', 'referencia', 'ref', 'artikelnummer', 'reference', 'codice', 'kod'],
     labels: ['sku', 'asin', 'item number', 'item no', 'article number', 'art. no', 'article no', 'product code', 'product id', 'product number', 'item code',
       'referencia', 'ref', 'código', 'artikelnummer', 'artikelnr', 'art.-nr', 'art.nr', 'bestelnummer', 'référence', 'réf', 'codice articolo', 'codice',
-      'código do produto', 'kod produktu', 'numer katalogowy'],
+      'código do produto', 'kod produktu', 'numer katalogowy',
+      // classifieds number their ads: the ad number is the item's identifier
+      'ad id', 'ad no', 'ad number', 'listing id', 'listing number', 'advert id', 'anzeige', 'anzeigen-id', 'anzeigennummer', 'anzeigen-nr', 'n° annonce',
+      'référence annonce', 'id anuncio', 'número de anuncio', 'id annuncio', 'id ogłoszenia', 'číslo inzerátu', 'id oglasa', 'номер объявления'],
     schema: [{ types: OFFER, path: 'sku' }, { types: OFFER, path: 'productID' }, { types: OFFER, path: 'offers.sku' }],
     microdata: ['sku', 'productID', 'offers.sku'],
     meta: ['product:retailer_item_id', 'product:sku'],
-    anchors: ['sku', 'asin', 'product-id', 'productid', 'item-number', 'article-number', 'product-code', 'artikelnummer', 'reference'],
+    anchors: ['sku', 'asin', 'product-id', 'productid', 'item-number', 'article-number', 'product-code', 'artikelnummer', 'reference', 'adno', 'ad-id', 'ad-no', 'listing-id'],
     shape: 'identifier',
+    record: { words: ['sku', 'ref', 'reference', 'article-number', 'artnr', 'mpn', 'part'] },
   },
   {
     id: 'mpn',
@@ -118,6 +129,9 @@ export const COMMERCE: RegistryConcept[] = [
     anchors: ['brand', 'marca', 'merk', 'marke', 'marque', 'manufacturer'],
     shape: 'organization',
     inTitle: true,
+    record: { words: ['brand', 'maker', 'manufacturer', 'marca', 'merk', 'marke'] },
+    // Marketplaces fill the brand slot of an unbranded item with a word for "no brand": no value.
+    clean: [{ op: 'replace', pattern: `^\\s*(?:${NO_BRAND.join('|')})\\s*$`, replacement: '', flags: 'iu' }],
   },
   {
     id: 'manufacturer',
@@ -191,4 +205,22 @@ export const COMMERCE: RegistryConcept[] = [
     anchors: ['dimensions', 'measurements'],
     shape: 'text',
   },
+];
+
+/**
+ * Words that mark a price as net of sales tax. Shops selling to consumers state the gross price
+ * first and the net one beside it in small print ("Brez DDV: 81.97 €", "36,50 € HT"); the price a
+ * buyer pays is the gross one, so a net price is never the product's price. Lower-case, matched
+ * on word boundaries in the price's own line.
+ */
+export const NET_PRICE_PHRASES: string[] = [
+  // en, de, nl, fr, es, it, pt
+  'excl. vat', 'excl vat', 'ex. vat', 'ex vat', 'excluding vat', 'exc. vat', 'exc vat', 'without vat', 'excl. tax', 'ex. tax', 'excluding tax', 'before tax', 'pre-tax',
+  'zzgl. mwst', 'zzgl. ust', 'ohne mwst', 'exkl. mwst', 'exkl. ust', 'excl. btw', 'exclusief btw', 'excl btw', 'hors taxes', 'hors taxe', 'ht', 'sans tva',
+  'sin iva', 'iva excluida', 'iva no incluido', 'senza iva', 'iva esclusa', 'sem iva', 'iva não incluído',
+  // Nordic, Baltic, Central and Eastern Europe
+  'exkl. moms', 'ekskl. moms', 'utan moms', 'uten mva', 'ekskl. mva', 'eksklusiv mva', 'alv 0%', 'veroton', 'ilma km', 'bez pvn', 'be pvm',
+  'bez dph', 'brez ddv', 'bez pdv', 'bez vat', 'netto', 'áfa nélkül', 'nettó', 'fără tva', 'без ндс', 'без ддс', 'без пдв', 'χωρίς φπα', 'kdv hariç',
+  // Asia, Middle East
+  '税抜', '税別', '不含税', '未税', '부가세 별도', 'ללא מע"מ', 'ללא מע״מ', 'بدون ضريبة',
 ];

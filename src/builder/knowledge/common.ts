@@ -14,6 +14,7 @@ export const COMMON: RegistryConcept[] = [
     meta: ['og:title', 'twitter:title'],
     anchors: ['title', 'name', 'headline', 'heading'],
     shape: 'title',
+    record: { words: ['title', 'name', 'heading', 'headline', 'titel', 'titulo', 'titre', 'nombre', 'naam'] },
   },
   {
     id: 'description',
@@ -24,6 +25,7 @@ export const COMMON: RegistryConcept[] = [
     meta: ['og:description', 'description', 'twitter:description'],
     anchors: ['description', 'summary', 'overview', 'synopsis'],
     shape: 'longtext',
+    record: { words: ['description', 'desc', 'summary', 'excerpt', 'teaser', 'snippet', 'intro', 'abstract', 'lead', 'lede', 'standfirst', 'blurb', 'descripcion', 'beschrijving'] },
   },
   {
     id: 'image',
@@ -34,6 +36,7 @@ export const COMMON: RegistryConcept[] = [
     meta: ['og:image', 'twitter:image'],
     anchors: ['image', 'photo', 'cover', 'thumbnail', 'picture'],
     shape: 'image',
+    record: { words: ['image', 'img', 'thumbnail', 'thumb', 'photo', 'picture', 'cover', 'imagen', 'afbeelding', 'bild'] },
   },
   {
     id: 'url',
@@ -44,6 +47,7 @@ export const COMMON: RegistryConcept[] = [
     meta: ['og:url'],
     anchors: ['canonical', 'permalink'],
     shape: 'url',
+    record: { words: ['url', 'link', 'href', 'permalink'] },
   },
   {
     id: 'author',
@@ -55,9 +59,10 @@ export const COMMON: RegistryConcept[] = [
     schema: [{ path: 'author.name' }, { path: 'author' }, { path: 'creator.name' }],
     microdata: ['author.name', 'author', 'creator'],
     meta: ['author', 'article:author', 'book:author', 'twitter:creator'],
-    anchors: ['author', 'byline', 'writer', 'contributor', 'autor', 'auteur'],
+    anchors: ['author', 'byline', 'writer', 'contributor', 'autor', 'auteur', 'chef'],
     shape: 'person',
     many: true,
+    record: { words: ['author', 'by', 'byline', 'writer', 'autor', 'auteur'] },
   },
   {
     id: 'publisher',
@@ -88,6 +93,7 @@ export const COMMON: RegistryConcept[] = [
     shape: 'date',
     // Shops print the date after the publisher: "Publisher: X (June 5, 2010)".
     borrowFrom: [{ concept: 'publisher', clean: [{ op: 'regex', pattern: '\\(([^()]*\\b\\d{4})\\)\\s*$' }] }],
+    record: { words: ['date', 'time', 'published', 'posted', 'pubdate', 'datetime', 'fecha', 'datum'], key: 'date' },
   },
   {
     id: 'date_modified',
@@ -107,6 +113,7 @@ export const COMMON: RegistryConcept[] = [
     microdata: ['aggregateRating.ratingValue', 'ratingValue'],
     anchors: ['rating', 'stars', 'star-rating'],
     shape: 'rating',
+    record: { words: ['rating', 'stars', 'star', 'review-score', 'valoracion', 'bewertung', 'note'] },
   },
   {
     id: 'review_count',
@@ -116,6 +123,7 @@ export const COMMON: RegistryConcept[] = [
     microdata: ['aggregateRating.reviewCount', 'reviewCount', 'ratingCount'],
     anchors: ['review-count', 'reviewcount', 'ratings-count', 'reviews'],
     shape: 'integer',
+    record: { words: ['reviews', 'review-count', 'reviewcount', 'ratings-count', 'votes'], key: 'reviews' },
   },
   {
     id: 'category',
@@ -126,6 +134,7 @@ export const COMMON: RegistryConcept[] = [
     meta: ['article:section'],
     anchors: ['category', 'genre', 'breadcrumb'],
     shape: 'text',
+    record: { words: ['category', 'categories', 'cat', 'section', 'genre', 'categoria', 'categorie', 'kategorie'] },
   },
   {
     id: 'language',
@@ -147,5 +156,17 @@ export const COMMON: RegistryConcept[] = [
     anchors: ['tags', 'keywords'],
     shape: 'list',
     many: true,
+    record: { words: ['tags', 'tag', 'labels', 'keywords'], key: 'tags' },
+  },
+  {
+    // A record's own key in a site's data (`"id": 2231` in a JSON API's items): what a detail
+    // endpoint is called with.
+    id: 'id',
+    names: ['id', 'identifier', 'uid'],
+    labels: [],
+    schema: [],
+    anchors: [],
+    shape: 'identifier',
+    record: { words: ['id', 'identifier', 'uid'] },
   },
 ];

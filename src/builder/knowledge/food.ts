@@ -13,6 +13,7 @@ export const FOOD: RegistryConcept[] = [
     anchors: ['ingredient', 'ingredients', 'ingrediente', 'ingredienten', 'zutaten', 'ingredienti'],
     shape: 'list',
     many: true,
+    amountFirst: true,
   },
   {
     id: 'instructions',
@@ -30,7 +31,8 @@ export const FOOD: RegistryConcept[] = [
     names: ['yields', 'yield', 'servings', 'serves', 'portions', 'recipe_yield', 'number_of_servings', 'raciones', 'porciones', 'personas', 'comensales', 'porties',
       'personen', 'portionen', 'portions', 'personnes', 'porzioni', 'porcoes', 'porcje'],
     labels: ['yield', 'yields', 'servings', 'serves', 'makes', 'portions', 'raciones', 'porciones', 'comensales', 'personas', 'rendimiento', 'porties', 'personen',
-      'aantal personen', 'portionen', 'für', 'personnes', 'pour', 'porzioni', 'dosi per', 'porções', 'rende', 'porcje', 'liczba porcji'],
+      'aantal personen', 'portionen', 'für', 'personnes', 'pour', 'porzioni', 'dosi per', 'porções', 'rende', 'porcje', 'liczba porcji',
+      'portioner', 'antal portioner', 'antal', 'personer', 'porsjoner', 'antall', 'annosta', 'annokset', 'порции', 'порций', 'kişilik', 'doses', 'pessoas', 'rendimento'],
     schema: [{ types: RECIPE, path: 'recipeYield' }, { types: RECIPE, path: 'yield' }],
     microdata: ['recipeYield'],
     anchors: ['yield', 'servings', 'serves', 'portions', 'raciones', 'porciones', 'comensales', 'porties', 'personen', 'portionen'],
@@ -40,10 +42,13 @@ export const FOOD: RegistryConcept[] = [
     id: 'total_time',
     names: ['total_time', 'time', 'duration', 'ready_in', 'tiempo_total', 'tiempo', 'totale_tijd', 'bereidingstijd', 'gesamtzeit', 'temps_total', 'tempo_totale', 'tempo_total', 'czas'],
     labels: ['total time', 'total', 'ready in', 'time', 'tiempo total', 'tiempo', 'duración', 'totale tijd', 'tijd', 'bereidingstijd', 'gesamtzeit', 'zeit', 'temps total',
-      'durée', 'tempo totale', 'tempo', 'tempo total', 'czas', 'czas przygotowania'],
+      'durée', 'tempo totale', 'tempo', 'tempo total', 'czas', 'czas przygotowania',
+      // sv, da, no, fi, cs, ru, tr
+      'total tid', 'tid', 'tillagningstid', 'tid i alt', 'samlet tid', 'tilberedningstid', 'kokonaisaika', 'aika', 'valmistusaika', 'celkový čas', 'čas', 'общее время',
+      'время', 'toplam süre', 'süre'],
     schema: [{ types: RECIPE, path: 'totalTime' }],
     microdata: ['totalTime'],
-    anchors: ['total-time', 'totaltime', 'total_time', 'ready-in', 'duration'],
+    anchors: ['total-time', 'totaltime', 'total_time', 'ready-in', 'duration', 'tijd', 'bereidingstijd', 'gesamtzeit', 'tiempo'],
     shape: 'duration',
   },
   {
@@ -51,7 +56,8 @@ export const FOOD: RegistryConcept[] = [
     names: ['prep_time', 'preparation_time', 'tiempo_de_preparacion', 'voorbereidingstijd', 'vorbereitungszeit', 'zubereitungszeit', 'temps_de_preparation', 'tempo_di_preparazione', 'tempo_de_preparo'],
     labels: ['prep time', 'prep', 'preparation time', 'preparation', 'active time', 'hands-on time', 'tiempo de preparación', 'preparación', 'voorbereidingstijd',
       'voorbereiding', 'vorbereitungszeit', 'zubereitungszeit', 'arbeitszeit', 'temps de préparation', 'préparation', 'tempo di preparazione', 'preparazione',
-      'tempo de preparo', 'preparo', 'czas przygotowania'],
+      'tempo de preparo', 'preparo', 'czas przygotowania', 'förberedelsetid', 'förberedelse', 'forberedelsestid', 'forberedelse', 'esivalmistelu',
+      'время подготовки', 'hazırlık süresi', 'hazırlık'],
     schema: [{ types: RECIPE, path: 'prepTime' }],
     microdata: ['prepTime'],
     anchors: ['prep-time', 'preptime', 'prep_time', 'preparation-time'],
@@ -61,7 +67,8 @@ export const FOOD: RegistryConcept[] = [
     id: 'cook_time',
     names: ['cook_time', 'cooking_time', 'bake_time', 'tiempo_de_coccion', 'kooktijd', 'bereidingstijd_oven', 'kochzeit', 'backzeit', 'temps_de_cuisson', 'tempo_di_cottura', 'tempo_de_cozimento'],
     labels: ['cook time', 'cooking time', 'cook', 'bake time', 'baking time', 'tiempo de cocción', 'cocción', 'kooktijd', 'baktijd', 'oventijd', 'kochzeit', 'backzeit',
-      'garzeit', 'temps de cuisson', 'cuisson', 'tempo di cottura', 'cottura', 'tempo de cozimento', 'cozimento', 'czas gotowania', 'czas pieczenia'],
+      'garzeit', 'temps de cuisson', 'cuisson', 'tempo di cottura', 'cottura', 'tempo de cozimento', 'cozimento', 'czas gotowania', 'czas pieczenia',
+      'koktid', 'ugnstid', 'kogetid', 'bagetid', 'ovntid', 'koketid', 'steketid', 'kypsennysaika', 'paistoaika', 'pişirme süresi'],
     schema: [{ types: RECIPE, path: 'cookTime' }],
     microdata: ['cookTime'],
     anchors: ['cook-time', 'cooktime', 'cook_time', 'cooking-time', 'bake-time'],
@@ -95,3 +102,13 @@ export const FOOD: RegistryConcept[] = [
     shape: 'text',
   },
 ];
+
+/**
+ * Words that name a page's kind rather than its entity: titles written "Arretjescake – Recept"
+ * or "Banana bread | Recipe" name the dish before the tag. Keyed by the schema.org type of the
+ * page's main entity.
+ */
+export const KIND_WORDS: Record<string, string[]> = {
+  Recipe: ['recipe', 'recipes', 'recept', 'recepten', 'rezept', 'rezepte', 'recette', 'recettes', 'receta', 'recetas', 'ricetta', 'ricette', 'receita', 'receitas',
+    'przepis', 'opskrift', 'oppskrift', 'resepti', 'recepty', 'рецепт', 'tarif', 'tarifi'],
+};

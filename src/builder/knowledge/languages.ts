@@ -1,5 +1,5 @@
 /**
- * Field names and labels in more languages (sv, da, no, fi, cs, sk, tr, ro, hu, ru, uk), merged
+ * Field names and labels in more languages (sv, da, no, fi, cs, sk, tr, ro, hu, ru, uk, ca), merged
  * into the concepts of the other knowledge files by resolve.ts. Kept apart so the main entries
  * stay readable; words that are the same as an English or another listed word are left out.
  */
@@ -43,10 +43,10 @@ export const MORE_LANGUAGES: Partial<Record<ConceptId, LanguageWords>> = {
   dimensions: { names: ['matt', 'mal', 'mitat', 'rozmery', 'boyutlar', 'dimensiuni', 'meretek', 'размеры', 'габариты'], labels: ['mått', 'mål', 'mitat', 'rozměry', 'boyutlar', 'dimensiuni', 'méretek', 'размеры', 'габариты', 'розміри'] },
   ingredients: { names: ['ingredienser', 'ainekset', 'suroviny', 'malzemeler', 'ingrediente', 'hozzavalok', 'ингредиенты', 'інгредієнти'], labels: ['ingredienser', 'ainekset', 'suroviny', 'ingredience', 'malzemeler', 'ingrediente', 'hozzávalók', 'ингредиенты', 'інгредієнти'] },
   instructions: { names: ['tillagning', 'fremgangsmade', 'valmistus', 'postup', 'hazirlanisi', 'preparare', 'elkeszites', 'приготовление'], labels: ['tillagning', 'gör så här', 'fremgangsmåde', 'fremgangsmåte', 'valmistus', 'ohje', 'postup', 'hazırlanışı', 'yapılışı', 'mod de preparare', 'elkészítés', 'приготовление', 'способ приготовления'] },
-  yields: { names: ['portioner', 'porsjoner', 'annokset', 'porce', 'porsiyon', 'portii', 'adag', 'порции', 'порцій'], labels: ['portioner', 'porsjoner', 'annokset', 'annosta', 'porce', 'porsiyon', 'kişilik', 'porții', 'adag', 'порции', 'порций', 'порцій'] },
-  total_time: { labels: ['total tid', 'samlet tid', 'kokonaisaika', 'valmistusaika', 'celkový čas', 'toplam süre', 'timp total', 'teljes idő', 'elkészítési idő', 'общее время', 'загальний час'] },
-  prep_time: { labels: ['förberedelsetid', 'forberedelse', 'forberedelsestid', 'valmisteluaika', 'příprava', 'hazırlama süresi', 'timp de preparare', 'előkészítés', 'время подготовки', 'подготовка'] },
-  cook_time: { labels: ['tillagningstid', 'tilberedningstid', 'kypsennysaika', 'doba vaření', 'pişirme süresi', 'timp de gătire', 'főzési idő', 'время приготовления', 'час приготування'] },
+  yields: { names: ['portioner', 'porsjoner', 'annokset', 'porce', 'porsiyon', 'portii', 'adag', 'порции', 'порцій'], labels: ['portioner', 'porsjoner', 'annokset', 'annosta', 'porce', 'porsiyon', 'kişilik', 'porții', 'adag', 'порции', 'порций', 'порцій', 'вихід', 'выход', 'racions', 'rendiment', 'persones'] },
+  total_time: { labels: ['total tid', 'samlet tid', 'kokonaisaika', 'valmistusaika', 'celkový čas', 'toplam süre', 'timp total', 'teljes idő', 'elkészítési idő', 'общее время', 'загальний час', 'temps total'] },
+  prep_time: { labels: ['förberedelsetid', 'forberedelse', 'forberedelsestid', 'valmisteluaika', 'příprava', 'hazırlama süresi', 'timp de preparare', 'előkészítés', 'время подготовки', 'подготовка', 'підготовка', 'час підготовки', 'temps de preparació', 'preparació'] },
+  cook_time: { labels: ['tillagningstid', 'tilberedningstid', 'kypsennysaika', 'doba vaření', 'pişirme süresi', 'timp de gătire', 'főzési idő', 'время приготовления', 'час приготування', 'приготування', 'готування', 'варіння', 'випікання', 'temps de cocció', 'cocció'] },
   location: { names: ['plats', 'sted', 'sijainti', 'misto', 'konum', 'locatie', 'adresa', 'helyszin', 'адрес', 'город', 'місто'], labels: ['plats', 'ort', 'sted', 'sijainti', 'paikkakunta', 'místo', 'konum', 'şehir', 'adresă', 'oraș', 'helyszín', 'város', 'адрес', 'город', 'местоположение', 'місто', 'адреса'] },
   company: { names: ['foretag', 'arbetsgivare', 'virksomhed', 'arbeidsgiver', 'yritys', 'tyonantaja', 'spolecnost', 'sirket', 'compania', 'ceg', 'компания', 'работодатель'], labels: ['företag', 'arbetsgivare', 'virksomhed', 'arbejdsgiver', 'arbeidsgiver', 'yritys', 'työnantaja', 'společnost', 'şirket', 'companie', 'angajator', 'cég', 'munkáltató', 'компания', 'работодатель', 'компанія', 'роботодавець'] },
   salary: { names: ['lon', 'lonn', 'palkka', 'maas', 'salariu', 'fizetes', 'зарплата'], labels: ['lön', 'løn', 'lønn', 'palkka', 'plat', 'mzda', 'maaş', 'salariu', 'fizetés', 'зарплата', 'заработная плата', 'заробітна плата'] },

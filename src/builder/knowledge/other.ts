@@ -63,6 +63,7 @@ export const OTHER: RegistryConcept[] = [
     microdata: ['address', 'location', 'addressLocality'],
     anchors: ['location', 'address', 'city', 'locality'],
     shape: 'text',
+    record: { words: ['location', 'city', 'address', 'place', 'region', 'ubicacion'] },
   },
   {
     id: 'phone',

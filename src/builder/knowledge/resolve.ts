@@ -9,17 +9,20 @@ import { COMMON } from './common.js';
 import { FOOD } from './food.js';
 import { MORE_LANGUAGES } from './languages.js';
 import { SCRIPT_LANGUAGES } from './scripts.js';
+import { SOUTHEAST_ASIAN_LANGUAGES } from './southeast-asia.js';
+import { BALKAN_LANGUAGES } from './balkans.js';
+import { BALTIC_LANGUAGES } from './baltic.js';
 import { MEDIA } from './media.js';
 import { OTHER } from './other.js';
 import type { Concept, ConceptId, RegistryConcept, Shape } from './types.js';
 
 export const CONCEPTS: RegistryConcept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, ...OTHER].map(withMoreLanguages);
 
-/** A concept with its words in the languages of languages.ts added (no duplicates). */
+/** A concept with its words in the languages of languages.ts, scripts.ts, southeast-asia.ts, balkans.ts and baltic.ts added (no duplicates). */
 function withMoreLanguages(concept: RegistryConcept): RegistryConcept {
   const merge = (a: string[], b: string[] = []): string[] => [...new Set([...a, ...b])];
   let out = concept;
-  for (const more of [MORE_LANGUAGES[concept.id], SCRIPT_LANGUAGES[concept.id]]) {
+  for (const more of [MORE_LANGUAGES[concept.id], SCRIPT_LANGUAGES[concept.id], SOUTHEAST_ASIAN_LANGUAGES[concept.id], BALKAN_LANGUAGES[concept.id], BALTIC_LANGUAGES[concept.id]]) {
     if (!more) continue;
     out = { ...out, names: merge(out.names, more.names), labels: merge(out.labels, more.labels), anchors: merge(out.anchors, more.anchors) };
   }

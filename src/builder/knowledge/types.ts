@@ -49,7 +49,7 @@ export const CONCEPT_IDS = [
   'prep_time', 'cook_time', 'calories', 'cuisine', 'course', 'isbn13', 'isbn10', 'pages', 'book_format',
   'edition', 'series', 'translator', 'company', 'job_title', 'salary', 'employment_type', 'date_posted',
   'location', 'phone', 'email', 'start_date', 'bedrooms', 'bathrooms', 'floor_level', 'floor_area',
-  'mileage', 'year', 'remote', 'performer', 'director', 'cast',
+  'mileage', 'year', 'remote', 'performer', 'director', 'cast', 'id',
 ] as const;
 
 export type ConceptId = (typeof CONCEPT_IDS)[number];
@@ -81,6 +81,8 @@ export interface Concept {
   shape: Shape;
   /** Several values per page (authors, ingredients). */
   many?: boolean;
+  /** Each value is a line stating an amount, written first ("275 g flour"): see induce/amount-first.ts. */
+  amountFirst?: boolean;
   /** Values usually appear in the page's title (a brand in the product name). */
   inTitle?: boolean;
   /**
@@ -92,6 +94,11 @@ export interface Concept {
   clean?: Transform[];
   /** A former price: the page shows it struck out next to the current one. */
   struck?: boolean;
+  /**
+   * How list and JSON-API induction name this concept in a record: the words that mean it in an
+   * item's class names, data attributes and JSON keys, and the record key (default the id).
+   */
+  record?: { words: string[]; key?: string };
   /**
    * The user's own words for the field (its name split from snake_case or camelCase, a short
    * hint): a label that says exactly these words is trusted even when the value does not fit the

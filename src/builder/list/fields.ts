@@ -7,7 +7,8 @@
  */
 import type { Element } from 'domhandler';
 import type { FieldSpec, Source, Transform } from '../../recipe/types.js';
-import { canonicalName, nameFromHints, nameTokens, preferWanted, snakeCase, uniqueName } from './names.js';
+import { recordKey } from '../knowledge/index.js';
+import { nameFromHints, nameTokens, preferWanted, snakeCase, uniqueName } from './names.js';
 import { chooseSelector, collectCandidates, type Candidate, type TrainingRecord } from './nodes.js';
 import {
   CLASS_WORD_TABLE,
@@ -119,7 +120,7 @@ export function planFields(records: TrainingRecord[], options: FieldOptions = {}
     if (c.kind === 'classword') {
       if (values.every((v) => v.split(/\s+/).some((w) => Object.hasOwn(CLASS_WORD_TABLE, w.toLowerCase())))) {
         const name = nameFromHints(c.hints) ?? 'rating';
-        accept(canonicalName(nameTokens(name)) === 'rating' || /star|rat/i.test(c.hints.join(' ')) ? 'rating' : name, { sources: [cssSource(c, 'class')], transforms: [{ op: 'class_word', words: CLASS_WORD_TABLE }] }, `${describeOf(c, 'class')} class_word`, c);
+        accept(recordKey(nameTokens(name)) === 'rating' || /star|rat/i.test(c.hints.join(' ')) ? 'rating' : name, { sources: [cssSource(c, 'class')], transforms: [{ op: 'class_word', words: CLASS_WORD_TABLE }] }, `${describeOf(c, 'class')} class_word`, c);
       }
       continue;
     }
@@ -168,7 +169,7 @@ function planValueField(c: Candidate, values: string[], accept: (name: string, s
   }
   const label = c.kind === 'text' ? commonLabel(values) : null;
   if (label) {
-    const name = label === 'by' ? 'author' : (canonicalName(nameTokens(label)) ?? snakeCase(label));
+    const name = label === 'by' ? 'author' : (recordKey(nameTokens(label)) ?? snakeCase(label));
     accept(name, { sources: [cssSource(c)], transforms: label === 'by' ? [{ op: 'replace', pattern: '^\\s*by\\s+', replacement: '', flags: 'i' }] : [{ op: 'strip_label', labels: [label] }] }, `${describeOf(c)} minus "${label}"`, c);
     return;
   }
@@ -197,7 +198,7 @@ function pickTitle(all: Candidate[], mainLink: Candidate | null): Candidate[] | 
   const linkNodes = new Set(mainLink ? [...mainLink.nodes.values()] : []);
   // On the main link: the link itself or an element inside it (`<a><b>Title</b></a>`).
   const onLink = (c: Candidate) => [...c.nodes.values()].some((n) => insideAny(n, linkNodes));
-  const byName = (c: Candidate) => c.hints.some((h) => canonicalName(nameTokens(h)) === 'title');
+  const byName = (c: Candidate) => c.hints.some((h) => recordKey(nameTokens(h)) === 'title');
   const ranked = [...texts].sort(
     (a, b) =>
       Number(b.inHeading) - Number(a.inHeading) ||

@@ -1,31 +1,11 @@
 /**
  * Field names: meaningful snake_case names from what the page says about a value (class names,
- * itemprops, data-* names, JSON keys) mapped onto a small vocabulary of usual record fields,
- * then matched against the fields the user asked for.
+ * itemprops, data-* names, JSON keys) mapped onto the registry's record vocabulary
+ * (knowledge/records.ts), then matched against the fields the user asked for.
  */
 import type { TypeHint } from './types.js';
 import { words } from '../words.js';
-
-/** Canonical name -> words that mean it (in class names, keys, labels). */
-const VOCABULARY: Record<string, string[]> = {
-  title: ['title', 'name', 'heading', 'headline', 'titel', 'titulo', 'titre', 'nombre', 'naam'],
-  price: ['price', 'cost', 'amount', 'prijs', 'precio', 'prix', 'preis', 'prezzo', 'preco', 'cena', 'saleprice', 'sale'],
-  original_price: ['old', 'was', 'regular', 'original', 'strike', 'compare', 'list', 'rrp', 'msrp'],
-  rating: ['rating', 'stars', 'star', 'review-score', 'valoracion', 'bewertung', 'note'],
-  availability: ['availability', 'stock', 'instock', 'available', 'disponibilidad', 'voorraad', 'lager', 'dispo'],
-  image: ['image', 'img', 'thumbnail', 'thumb', 'photo', 'picture', 'cover', 'imagen', 'afbeelding', 'bild'],
-  url: ['url', 'link', 'href', 'permalink'],
-  author: ['author', 'by', 'byline', 'writer', 'autor', 'auteur'],
-  date: ['date', 'time', 'published', 'posted', 'pubdate', 'datetime', 'fecha', 'datum'],
-  category: ['category', 'categories', 'cat', 'section', 'genre', 'categoria', 'categorie', 'kategorie'],
-  description: ['description', 'desc', 'summary', 'excerpt', 'teaser', 'snippet', 'intro', 'abstract', 'lead', 'lede', 'standfirst', 'blurb', 'descripcion', 'beschrijving'],
-  brand: ['brand', 'maker', 'manufacturer', 'marca', 'merk', 'marke'],
-  location: ['location', 'city', 'address', 'place', 'region', 'ubicacion'],
-  reviews: ['reviews', 'review-count', 'reviewcount', 'ratings-count', 'votes'],
-  sku: ['sku', 'ref', 'reference', 'article-number', 'artnr', 'mpn', 'part'],
-  tags: ['tags', 'tag', 'labels', 'keywords'],
-  id: ['id', 'identifier', 'uid'],
-};
+import { recordKey } from '../knowledge/index.js';
 
 /** Words that say nothing about a value (layout, framework, generic containers). */
 const NOISE = new Set([
@@ -53,23 +33,13 @@ export function nameTokens(raw: string): string[] {
   return words(raw);
 }
 
-/** The canonical name a word or token list means, or null. */
-export function canonicalName(tokens: string[]): string | null {
-  const joined = tokens.join('-');
-  for (const [name, words] of Object.entries(VOCABULARY)) if (words.includes(joined)) return name;
-  for (const token of tokens) {
-    for (const [name, words] of Object.entries(VOCABULARY)) if (name !== 'original_price' && words.includes(token)) return name;
-  }
-  return null;
-}
-
 /**
  * A name from hints (class names, itemprop, data-* name, label), first meaningful one wins:
  * a vocabulary word, else the first non-noise words of the first hint. Null when nothing reads.
  */
 export function nameFromHints(hints: string[]): string | null {
   for (const hint of hints) {
-    const canonical = canonicalName(nameTokens(hint));
+    const canonical = recordKey(nameTokens(hint));
     if (canonical) return canonical;
   }
   for (const hint of hints) {
@@ -85,7 +55,7 @@ export function preferWanted(name: string, wanted: string[] | undefined): string
   for (const w of wanted) {
     const target = snakeCase(w);
     if (target === name) return name;
-    const canonical = canonicalName(nameTokens(w)) ?? target;
+    const canonical = recordKey(nameTokens(w)) ?? target;
     if (canonical === name) return target;
   }
   return name;

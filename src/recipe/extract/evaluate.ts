@@ -18,7 +18,7 @@ import { createPageContext, type PageContext, type PageInput } from './page-cont
 import { evaluatePath } from './json-path.js';
 import { evaluateSource, type Match, type Scope, type SourceEnv } from './sources.js';
 import { applyTransforms, isEmpty } from './transforms/index.js';
-import { collapseWhitespace, isHeaderLine } from './text.js';
+import { collapseDoubledBrackets, collapseWhitespace, isHeaderLine, isHeading } from './text.js';
 
 export interface ExtractContext {
   params?: Record<string, unknown>;
@@ -35,9 +35,12 @@ export function evaluateExtraction(extraction: Extraction, page: PageInput | Pag
       return readRecord(extraction.fields, extraction.scope ? scopeFor(env, extraction.scope) : root, env);
     case 'list': {
       const items = limit(selectAll(env.page, extraction.items, null), extraction.limit);
+      // Each selector once: fields often share one (a link's title and its href).
+      const selectors = new Set<string>();
       for (const spec of Object.values(extraction.fields)) {
-        for (const source of spec.sources) if ('css' in source) env.page.primeSelections(items, source.css.trim());
+        for (const source of spec.sources) if ('css' in source) selectors.add(source.css.trim());
       }
+      for (const selector of selectors) env.page.primeSelections(items, selector);
       return items.map((el) => readRecord(extraction.fields, { kind: 'html', el }, env));
     }
     case 'json_list': {
@@ -109,8 +112,9 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
   for (const source of spec.sources) {
     const matches = evaluateSource(source, scope, env).filter((m) => !isEmpty(m.value) || m.el !== undefined);
     if (matches.length === 0) continue;
-    const picked = wantsList ? matches : matches.slice(0, 1);
-    const values = picked.flatMap((m) => (wantsList ? linesOf(m, spec) : null) ?? [matchValue(m, spec, env)]).filter((v) => !isEmpty(v));
+    const picked = wantsList ? dropGroupTitles(matches) : matches.slice(0, 1);
+    const read = picked.flatMap((m) => (wantsList ? linesOf(m, spec) : null) ?? [matchValue(m, spec, env)]).filter((v) => !isEmpty(v));
+    const values = wantsList ? oneCopy(read) : read;
     if (values.length === 0) continue;
     let result = applyTransforms(wantsList ? values : values[0], spec.transforms, transformEnv);
     if (spec.many && Array.isArray(result)) result = result.filter((v) => !isEmpty(v));
@@ -120,6 +124,38 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
   return fallback ?? null;
 }
 
+
+/**
+ * A list the page renders twice (a desktop and a mobile copy, a print view beside the screen
+ * view) reads as the same run of values repeated: one copy is the list.
+ */
+function oneCopy(values: unknown[]): unknown[] {
+  const n = values.length;
+  const keys = values.map((v) => JSON.stringify(v));
+  for (let period = 1; period <= n / 2; period++) {
+    if (n % period !== 0) continue;
+    if (keys.every((k, i) => k === keys[i % period])) return values.slice(0, period);
+  }
+  return values;
+}
+
+/**
+ * A group title inside a list ("<li><h3>For the dough</h3></li>", "Pour le gâteau :") introduces
+ * the items after it; it is not an item. Dropped only from a list that has other items, so a
+ * field asking for the titles themselves still gets them.
+ */
+function dropGroupTitles(matches: Match[]): Match[] {
+  if (matches.length < 2) return matches;
+  const items = matches.filter((m) => !isGroupTitle(m));
+  return items.length > 0 ? items : matches;
+}
+
+function isGroupTitle(m: Match): boolean {
+  if (typeof m.value === 'string' && isHeaderLine(collapseWhitespace(m.value))) return true;
+  if (!m.el || isHeading(m.el)) return false;
+  const content = m.el.children.filter((c) => c.type === 'tag' || (c.type === 'text' && 'data' in c && String(c.data).trim() !== ''));
+  return content.length === 1 && content[0].type === 'tag' && isHeading(content[0] as Element);
+}
 
 /**
  * A structured value that is one string of several lines where a list is wanted (a CMS that
@@ -141,7 +177,7 @@ function matchValue(m: Match, spec: FieldSpec, env: SourceEnv): unknown {
 }
 
 function plainValue(value: unknown): unknown {
-  if (typeof value === 'string') return collapseWhitespace(value);
+  if (typeof value === 'string') return collapseDoubledBrackets(collapseWhitespace(value));
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const obj = value as Record<string, unknown>;
     for (const key of ['@value', 'name', 'url', 'contentUrl', '@id']) {

@@ -8,7 +8,7 @@
  */
 import type { AnyNode, Element } from 'domhandler';
 import type { PageContext } from './page-context.js';
-import { collapseWhitespace, fold, isBlock, isInvisible, ownText } from './text.js';
+import { collapseWhitespace, fold, isBlock, isHeading, isInvisible, ownText } from './text.js';
 
 export interface LabelMatch {
   /** The element holding the value (the label's parent for inline values). */
@@ -54,6 +54,15 @@ export function labelValues(ctx: PageContext, labels: string[], within: Element 
     if (entry.exact !== null && entry.exact.length <= maxLen && wanted.has(entry.exact)) {
       for (const m of valuesBesideLabel(ctx, entry.el)) push(m);
       continue;
+    }
+    // A heading that names its section and qualifies it in words ("Zutaten für 4 Personen"); a
+    // heading whose label is followed by a number states a value ("Pour 2 personnes").
+    if (entry.exact !== null && isHeading(entry.el) && entry.exact.length <= MAX_QUALIFIED_HEADING && [...wanted].some((l) => qualifies(entry.exact!, l))) {
+      const section = sectionItems(ctx, entry.el);
+      if (section) {
+        for (const m of section) push(m);
+        continue;
+      }
     }
     if (entry.lead !== null && wanted.has(entry.lead)) {
       push(leadValue(ctx, entry.el));
@@ -118,7 +127,9 @@ function labelIndex(ctx: PageContext): LabelIndex {
     const own = ownText(el);
     const shortLine = short.length > 0 && short.length <= 40 && /^[^\d]{2,30}\s\d/.test(short) && fold(own).trim().length > 0;
     const ownPrefix = /[:：]/.test(own) || shortLine ? fold(own.slice(0, MAX_LABEL_TEXT + 20)).trim().replace(OPENING, '') : null;
-    const entry = navigation ? { el, exact: null, ownPrefix: null, lead: null, short: false } : { el, exact, ownPrefix, lead: leadingLabel(el), short: shortLine };
+    const entry = navigation
+      ? { el, exact: null, ownPrefix: null, lead: null, short: false }
+      : { el, exact: el.name === 'img' ? iconLabel(ctx, el) : exact, ownPrefix, lead: leadingLabel(el), short: shortLine };
     entries.push(entry);
     byElement.set(el, entry);
     for (const child of el.children) if (child.type === 'tag') visit(child as Element, navigation);
@@ -181,16 +192,80 @@ function inlineValue(ctx: PageContext, el: Element, label: string): LabelMatch |
   return { el, labelEl: el, value };
 }
 
+const MAX_QUALIFIED_HEADING = 40;
+
+/** "zutaten fur 4 personen" qualifies "zutaten" in words; "pour 2 personnes" states a value after "pour". */
+function qualifies(heading: string, label: string): boolean {
+  return heading.startsWith(`${label} `) && /\p{L}/u.test(heading.charAt(label.length + 1));
+}
+const MAX_GROUP_TITLE = 60;
+
+/**
+ * A heading over its section's lists ("Zutaten", then "Für den Teig" and a list, "Für den Belag"
+ * and a list): every item of every list up to the next heading of the same rank. Null when the
+ * section holds fewer than two items.
+ */
+function sectionItems(ctx: PageContext, heading: Element): LabelMatch[] | null {
+  const rank = Number(heading.name[1]);
+  let start: Element = heading;
+  // Climb while the ancestor holds nothing but the heading (`<div><h2>Zutaten</h2></div><ul>…`).
+  while (start.parent && start.parent.type === 'tag' && foldLabel(ctx.rawText(start.parent as Element)) === foldLabel(ctx.rawText(heading))) start = start.parent as Element;
+  const items: LabelMatch[] = [];
+  let grouped = false;
+  for (let n = start.next; n; n = n.next) {
+    if (n.type !== 'tag' || isInvisible(n as Element) || isControlGroup(n as Element)) continue;
+    const el = n as Element;
+    const headings = ctx.$(el).find('h1, h2, h3, h4, h5, h6').addBack('h1, h2, h3, h4, h5, h6').toArray() as Element[];
+    if (headings.some((h) => Number(h.name[1]) <= rank)) break;
+    // A group with its own sub-heading ("<div><h4>Dej</h4><ul>…</ul></div>"): the section is made of groups.
+    if (headings.length > 0) grouped = true;
+    const lis = ctx.$(el).find('li').addBack('li').toArray() as Element[];
+    const cards = lis.length === 0 ? cardItems(ctx, el) : null;
+    if (cards) {
+      for (const card of cards) items.push({ el: card, labelEl: heading, value: cardText(ctx, card) });
+      grouped = true;
+      continue;
+    }
+    // Only lists and their short group titles: a section of prose is no list, and a note
+    // after its lists ends it.
+    if (lis.length === 0) {
+      if (ctx.text(el).length > MAX_GROUP_TITLE) {
+        if (items.length > 0) break;
+        return null;
+      }
+      grouped = true;
+      continue;
+    }
+    for (const li of lis) {
+      if (ctx.$(li).find('li').length > 0) continue;
+      const value = ctx.text(li);
+      if (value) items.push({ el: li, labelEl: heading, value });
+    }
+    // Without group titles the first list is the section's; what follows is another block (key facts).
+    if (!grouped) break;
+  }
+  return items.length >= 2 ? items : null;
+}
+
 /** Values beside a label element (its text is the label). */
 function valuesBesideLabel(ctx: PageContext, label: Element): LabelMatch[] {
   if (label.name === 'th' || label.name === 'td') return tableValue(ctx, label);
   if (label.name === 'dt') return definitionValues(ctx, label);
+
   let current: Element = label;
+  const tabRank = soleHeading(ctx, label)?.name ?? null;
   // Climb while the ancestor holds nothing but the label (`<div><span>Label</span></div><div>v</div>`).
   for (let depth = 0; depth < 4; depth++) {
     const inline = followingText(ctx, current);
     if (inline) return [{ el: (current.parent as Element) ?? current, labelEl: label, value: inline }];
-    const next = nextElement(current);
+    const strip = tabRank ? headingTabs(ctx, tabRank, current) : null;
+    if (strip === 'hidden') return [];
+    if (strip === 'first') {
+      // The first of a strip of heading tabs: its panel is what follows the strip.
+      current = current.parent as Element;
+      continue;
+    }
+    const next = shownContent(nextElement(current));
     if (next) {
       // A label over a list ("Ingredients:" then <ul>): each item is a value.
       if (next.name === 'ul' || next.name === 'ol') {
@@ -207,6 +282,13 @@ function valuesBesideLabel(ctx: PageContext, label: Element): LabelMatch[] {
           .filter((m) => m.value);
         if (values.length > 1) return values;
       }
+      // A label over a block of short paragraphs (rich-text editors write a list so): each one is a value.
+      const paragraphs = paragraphItems(ctx, next);
+      if (paragraphs) return paragraphs.map((el) => ({ el, labelEl: label, value: ctx.text(el) }));
+      const section = isHeading(label) ? sectionItems(ctx, label) : null;
+      if (section) return section;
+      const cards = cardItems(ctx, next);
+      if (cards) return cards.map((el) => ({ el, labelEl: label, value: cardText(ctx, el) }));
       const value = ctx.text(next);
       if (value) return [{ el: next, labelEl: label, value }];
     }
@@ -221,6 +303,102 @@ function valuesBesideLabel(ctx: PageContext, label: Element): LabelMatch[] {
     current = parent;
   }
   return [];
+}
+
+/** The heading a block holds and nothing else (an icon beside it aside), or null. */
+function soleHeading(ctx: PageContext, el: Element): Element | null {
+  if (isHeading(el)) return el;
+  const headings = ctx.$(el).find('h1, h2, h3, h4, h5, h6').toArray() as Element[];
+  if (headings.length !== 1) return null;
+  return foldLabel(ctx.rawText(el)) === foldLabel(ctx.rawText(headings[0])) ? headings[0] : null;
+}
+
+/**
+ * Headings side by side with nothing between them are tabs (`<div><h2>Zutaten</h2></div>
+ * <div><h2>Zubereitung</h2></div>` over one panel): the panel after the strip is the first
+ * tab's, the one a page shows before a click; the other tabs' panels are not in the page.
+ * 'first' and 'hidden' say which tab `block` (the label's block, whose heading is of `rank`)
+ * is; null when it is no tab.
+ */
+function headingTabs(ctx: PageContext, rank: string, block: Element): 'first' | 'hidden' | null {
+  if (!block.parent || block.parent.type !== 'tag') return null;
+  const isTab = (el: Element) => soleHeading(ctx, el)?.name === rank;
+  const siblings = (block.parent as Element).children.filter((c): c is Element => c.type === 'tag' && !isInvisible(c as Element));
+  if (siblings.length < 2 || !siblings.every(isTab)) return null;
+  return siblings[0] === block ? 'first' : 'hidden';
+}
+
+const MAX_CARD_TEXT = 80;
+/**
+ * A grid of alike cards (`<div><img alt><div>Kritharaki</div><div>275 g</div></div>` repeated),
+ * in one or more grids under short group titles: each card is an item, as each <li> of a list.
+ * Cards are elements of one tag and class with parts of their own and short text; null when
+ * the block is not made of them (at least two).
+ */
+function cardItems(ctx: PageContext, block: Element): Element[] | null {
+  if (isCardGrid(ctx, block)) return shownCards(ctx, block);
+  // Otherwise the block's children are grids and their group titles (short, inline content only).
+  const cards: Element[] = [];
+  for (const child of elementChildren(block)) {
+    if (isCardGrid(ctx, child)) cards.push(...shownCards(ctx, child));
+    else if (ctx.text(child).length > MAX_GROUP_TITLE || child.children.some((c) => c.type === 'tag' && !LEAD_INLINE.has((c as Element).name))) return null;
+  }
+  return cards.length >= 2 ? cards : null;
+}
+
+function elementChildren(el: Element): Element[] {
+  return el.children.filter((c): c is Element => c.type === 'tag' && !isInvisible(c as Element));
+}
+
+const LABELLED_NOTE = /^[^:：\d]{2,30}[:：]\s/u;
+/**
+ * A card's text without its labelled notes ("Inneholder: Melk", "Contains: milk" under the
+ * name): the item is what the card names, the note describes it.
+ */
+function cardText(ctx: PageContext, card: Element): string {
+  const parts = (ctx.$(card).find('*').toArray() as Element[]).filter((el) => !el.children.some((c) => c.type === 'tag' && isBlock(c as Element)) && isBlock(el) && ctx.text(el));
+  const notes = parts.filter((el) => LABELLED_NOTE.test(ctx.text(el)));
+  if (notes.length === 0 || notes.length === parts.length) return ctx.text(card);
+  return collapseWhitespace(parts.filter((el) => !notes.includes(el)).map((el) => ctx.text(el)).join(' '));
+}
+
+/** The cards of a grid that show text (an empty one is a spacer). */
+function shownCards(ctx: PageContext, grid: Element): Element[] {
+  return elementChildren(grid).filter((c) => ctx.text(c) !== '');
+}
+
+function isCardGrid(ctx: PageContext, grid: Element): boolean {
+  const all = elementChildren(grid);
+  const cards = shownCards(ctx, grid);
+  if (cards.length < 2) return false;
+  const kind = `${cards[0].name}.${cards[0].attribs?.class ?? ''}`;
+  if (NOT_TILE_PARTS.has(cards[0].name) || all.some((c) => `${c.name}.${c.attribs?.class ?? ''}` !== kind)) return false;
+  return cards.every((c) => ctx.text(c).length <= MAX_CARD_TEXT && ctx.$(c).find('*').length >= 2);
+}
+
+const TAB_PANEL = /(?:^|\s)tab-pane(?:\s|$)/;
+const ACTIVE = /(?:^|\s)(?:active|show|is-active|selected)(?:\s|$)/;
+
+/**
+ * What a reader sees after a label: a tab strip ("US | METRIC") is skipped, and of tab panels
+ * the one shown (class "active", else the first) stands for the block.
+ */
+function shownContent(el: Element | null): Element | null {
+  let next = el;
+  if (next && (next.attribs?.role === 'tablist' || /(?:^|\s)nav-tabs(?:\s|$)/.test(next.attribs?.class ?? ''))) next = nextElement(next);
+  if (!next) return null;
+  const panels = next.children.filter((c): c is Element => c.type === 'tag' && ((c as Element).attribs?.role === 'tabpanel' || TAB_PANEL.test((c as Element).attribs?.class ?? '')));
+  if (panels.length === 0) return next;
+  return panels.find((p) => ACTIVE.test(p.attribs?.class ?? '')) ?? panels[0];
+}
+
+const MAX_PARAGRAPH_ITEM = 200;
+/** The paragraphs of a block made only of (at least two) short paragraphs; null otherwise. */
+function paragraphItems(ctx: PageContext, block: Element): Element[] | null {
+  const children = block.children.filter((c): c is Element => c.type === 'tag' && (c as Element).name !== 'br');
+  if (children.length < 2 || children.some((c) => c.name !== 'p')) return null;
+  const items = children.filter((p) => ctx.text(p) !== '');
+  return items.length >= 2 && items.every((p) => ctx.text(p).length <= MAX_PARAGRAPH_ITEM) ? items : null;
 }
 
 const MAX_TILE_TEXT = 100;
@@ -242,6 +420,17 @@ function captionedValue(ctx: PageContext, label: Element): Element | null {
   if (parent.children.some((c) => c.type === 'text' && (c as unknown as { data: string }).data.trim())) return null;
   const value = children[children.length - 2];
   return ctx.text(value) ? value : null;
+}
+
+const MAX_ICON_LABEL = 30;
+/**
+ * An icon that labels the text after it (`<img src="clock.png" alt="time"> 30 mins`): its alt
+ * text is the label a sighted reader gets from the picture.
+ */
+function iconLabel(ctx: PageContext, img: Element): string | null {
+  const alt = collapseWhitespace(img.attribs?.alt ?? '');
+  if (alt.length < 2 || alt.length > MAX_ICON_LABEL) return null;
+  return followingText(ctx, img) ? foldLabel(alt) : null;
 }
 
 /**
@@ -266,11 +455,21 @@ function followingText(ctx: PageContext, label: Element): string {
 
 function nextElement(el: Element): Element | null {
   for (let n = el.next; n; n = n.next) {
-    // A form beside a label (a servings calculator under "Ingredients") is not its value.
-    if (n.type !== 'tag' || isInvisible(n as Element) || (n as Element).name === 'form') continue;
+    // A form beside a label (a servings calculator under "Ingredients") is not its value, nor
+    // is a group of buttons (a "2 | 4 portions" switch).
+    if (n.type !== 'tag' || isInvisible(n as Element) || (n as Element).name === 'form' || isControlGroup(n as Element)) continue;
     return FORM_CONTROLS.has((n as Element).name) ? null : (n as Element);
   }
   return null;
+}
+
+// Not 'group': carousels and other content use it for slides.
+const CONTROL_GROUP_ROLES = new Set(['radiogroup', 'toolbar']);
+/** A block made of buttons or other controls only, or named a group of them by its role. */
+function isControlGroup(el: Element): boolean {
+  if (CONTROL_GROUP_ROLES.has(el.attribs?.role ?? '')) return true;
+  const children = el.children.filter((c): c is Element => c.type === 'tag');
+  return children.length > 0 && children.every((c) => FORM_CONTROLS.has(c.name) || c.attribs?.role === 'radio' || c.attribs?.role === 'button');
 }
 
 function tableValue(ctx: PageContext, cell: Element): LabelMatch[] {

@@ -9,6 +9,15 @@ export function collapseWhitespace(s: string): string {
   return s.replace(/[\s\u00a0\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+/g, ' ').trim();
 }
 
+/**
+ * "((optional))" -> "(optional)": a note already in brackets wrapped in brackets again by a
+ * template (recipe plugins do this in their structured data). Doubled brackets mean nothing in
+ * prose, so one pair is the text the page meant.
+ */
+export function collapseDoubledBrackets(s: string): string {
+  return s.includes('((') ? s.replace(/\(\(([^()]*)\)\)/g, '($1)') : s;
+}
+
 /** Lower-case, strip diacritics and collapse white space: the form labels are compared in. */
 export function fold(s: string): string {
   return collapseWhitespace(s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
@@ -62,6 +71,11 @@ export function isInvisible(el: Element): boolean {
   return INVISIBLE.has(el.name);
 }
 
+/** `h1`…`h6`. */
+export function isHeading(el: Element): boolean {
+  return el.name.length === 2 && el.name[0] === 'h' && el.name[1] >= '1' && el.name[1] <= '6';
+}
+
 export function isBlock(el: Element): boolean {
   return BLOCK.has(el.name);
 }
@@ -82,10 +96,22 @@ export function visibleText(node: AnyNode, cache?: WeakMap<AnyNode, string>): st
   for (const child of el.children ?? []) {
     const childText = visibleText(child, cache);
     if (child.type === 'tag' && isBlock(child as Element)) out += ` ${childText} `;
+    else if (child.type === 'tag' && (child as Element).name === 'sup') out += raisedCents(out, childText);
     else out += childText;
   }
   cache?.set(node, out);
   return out;
+}
+
+/**
+ * Two raised digits right after a number are its cents, as shops print prices ("2.299<sup>99</sup>
+ * Lei", "$12<sup>99</sup>"): they read with the decimal mark the number does not use for thousands.
+ */
+function raisedCents(before: string, raised: string): string {
+  if (!/^\d{2}$/.test(raised)) return raised;
+  const number = /\d[\d.,\u00a0\u202f ]*$/.exec(before)?.[0];
+  if (!number || !/\d$/.test(number)) return raised;
+  return `${/\.\d{3}(?!\d)/.test(number) ? ',' : '.'}${raised}`;
 }
 
 /** Only the text nodes directly inside the element (`text_mode: 'own'`). */

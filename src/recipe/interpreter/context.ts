@@ -13,6 +13,7 @@ import type { EndpointRecipe, Recipe } from '../types.js';
 import { RECIPE_LIMITS } from '../schema.js';
 import type { TemplateScope } from '../template.js';
 import type { Step } from '../types.js';
+import { createPageContext, type PageContext, type PageInput } from '../extract/index.js';
 
 export interface RunLogger {
   debug?: (obj: object, msg: string) => void;
@@ -49,6 +50,11 @@ export interface RunState {
   limits: RunLimits;
   /** Shared by reference between nested states: one budget per call. */
   counters: { requests: number };
+  /**
+   * Every page this call read with the extraction language (shared by reference between nested
+   * states); `runEndpoint` releases them when the call ends (see PageContext.release).
+   */
+  pages: Set<PageContext>;
 }
 
 /** A fetched page as steps see it: the page input of the extraction, plus status and headers. */
@@ -88,6 +94,13 @@ export interface RunContext {
   data: unknown;
   meta: Record<string, unknown> | undefined;
   pageTurn?: PageTurn;
+}
+
+/** The extraction context of a page read by this call, released when the call ends. */
+export function pageContextOf(ctx: RunContext, page: PageInput): PageContext {
+  const context = createPageContext(page);
+  ctx.run.pages.add(context);
+  return context;
 }
 
 export function scopeOf(ctx: RunContext): TemplateScope {

@@ -3,16 +3,17 @@
  * its required fields, and store the result in `data` or a var.
  */
 import { QuarryError } from '../../errors/index.js';
-import { createPageContext, emptyRequiredFields, evaluateExtraction, type PageInput } from '../extract/index.js';
+import { emptyRequiredFields, evaluateExtraction, type PageContext, type PageInput } from '../extract/index.js';
 import type { ExtractStep } from '../types.js';
-import { FetchedPage, type RunContext } from './context.js';
+import { FetchedPage, pageContextOf, type RunContext } from './context.js';
 import { UnparseableBody, isBinaryType } from './fallback.js';
 
 export function runExtract(step: ExtractStep, ctx: RunContext): void {
   const page = step.from ? pageFromVar(ctx, step.from) : ctx.page;
   if (!page) throw new QuarryError('scraper_bug', 'An extract step ran before any page was fetched.');
-  assertParseable(page);
-  const value = evaluateExtraction(step.extract, page, { params: { ...ctx.params }, vars: ctx.vars });
+  const context = pageContextOf(ctx, page);
+  assertParseable(page, context);
+  const value = evaluateExtraction(step.extract, context, { params: { ...ctx.params }, vars: ctx.vars });
   const missing = emptyRequiredFields(step.extract, value);
   if (missing.length > 0) {
     throw new QuarryError(
@@ -38,10 +39,10 @@ function pageFromVar(ctx: RunContext, name: string): PageInput | null {
   return { url, contentType: 'application/json', text: JSON.stringify(value) ?? 'null' };
 }
 
-function assertParseable(page: PageInput): void {
+function assertParseable(page: PageInput, context: PageContext): void {
   const sent = (page instanceof FetchedPage ? page.upstreamContentType : page.contentType).toLowerCase();
   const unparseable = page.contentType.toLowerCase().includes('json')
-    ? createPageContext(page).jsonBody() === undefined
+    ? context.jsonBody() === undefined
     : isBinaryType(sent);
   if (unparseable) throw new UnparseableBody(page.text, sent);
 }

@@ -66,6 +66,7 @@ export async function runEndpoint(recipe: Recipe, endpointName: string, params: 
     logger: deps.logger,
     limits: { ...DEFAULT_LIMITS, ...deps.limits },
     counters: { requests: 0 },
+    pages: new Set(),
   };
   const ctx: RunContext = {
     run,
@@ -87,6 +88,10 @@ export async function runEndpoint(recipe: Recipe, endpointName: string, params: 
   } catch (err) {
     if (err instanceof UnparseableBody) return result(fallbackBody(err), true);
     throw classifyExecutionError(err, { url: ctx.page?.url, signal: deps.signal, logger: deps.logger });
+  } finally {
+    // Nothing reads this call's pages any more; released before the caller's next await, so a
+    // minor GC never finds their DOMs alive (PageContext.release).
+    for (const page of run.pages) page.release();
   }
   const body: SuccessBody = { status: 'success', data: ctx.data ?? null };
   if (ctx.meta) body.meta = ctx.meta;

@@ -23,7 +23,7 @@ import { evaluateExtraction } from '../extract/index.js';
 import { paginationVar } from '../semantics.js';
 import { fillValue, resolveUrl, stringify } from '../template.js';
 import type { PaginateStep, Transform } from '../types.js';
-import { scopeOf, type FetchedPage, type PageTurn, type RunContext } from './context.js';
+import { pageContextOf, scopeOf, type FetchedPage, type PageTurn, type RunContext } from './context.js';
 import type { RunSteps } from './context.js';
 
 interface Position {
@@ -141,7 +141,8 @@ function nextPosition(
 
 /** One value read with the extraction language: a next link's href, a JSON cursor. */
 function readOne(page: FetchedPage, ctx: RunContext, source: { css: string; attr: string } | { json: string }, transforms?: Transform[]): string {
-  const value = evaluateExtraction({ kind: 'value', field: { sources: [source], ...(transforms ? { transforms } : {}) } }, page, { params: { ...ctx.params }, vars: ctx.vars });
+  const field = { sources: [source], ...(transforms ? { transforms } : {}) };
+  const value = evaluateExtraction({ kind: 'value', field }, pageContextOf(ctx, page), { params: { ...ctx.params }, vars: ctx.vars });
   return stringify(value).trim();
 }
 

@@ -21,13 +21,12 @@ export const CURRENCY_SIGNS: Record<string, string> = {
   euro: 'EUR', euros: 'EUR', dollar: 'USD', dollars: 'USD', pound: 'GBP', pounds: 'GBP', yen: 'JPY',
 };
 
-/** Common ISO 4217 codes, to recognise a code written in a text ("EUR 12.00"). */
-const ISO_CODES = new Set(
-  ('USD EUR GBP JPY CNY INR RUB KRW TRY ILS VND PHP THB UAH NGN PLN CZK HUF RON BGN HRK SEK NOK DKK ISK CHF ZAR ' +
-    'MYR IDR SGD HKD TWD AUD NZD CAD BRL MXN ARS CLP COP PEN UYU EGP AED SAR QAR KWD BHD OMR JOD PKR BDT LKR ' +
-    'KZT GEL AZN AMD MAD TND DZD KES GHS TZS UGX ETB XOF XAF RSD MKD BAM ALL MDL BYN ISK LAK KHR MNT NPR MMK ' +
-    'DOP CRC PYG BOB GTQ HNL NIO PAB VES').split(' '),
-);
+/**
+ * ISO 4217 codes, to recognise a code written in a text ("EUR 12.00", "IRR"): every code the
+ * runtime's Intl knows, less the few that are also everyday capitalised English words.
+ */
+const CODES_THAT_ARE_WORDS = new Set(['TOP', 'CUP', 'SOS', 'MOP']);
+const ISO_CODES = new Set(Intl.supportedValuesOf('currency').filter((c) => !CODES_THAT_ARE_WORDS.has(c)));
 
 const SIGNS_BY_LENGTH = Object.keys(CURRENCY_SIGNS).sort((a, b) => b.length - a.length);
 

@@ -2,38 +2,56 @@
  * Durations in minutes: ISO 8601 ("PT1H20M", "P0DT0H35M", "PT90M"), "1:20" (h:mm), texts in
  * en/es/nl/de/fr/it/pt/pl/sv/da/no/fi/cs/tr/hu/ru/uk ("1 hour 20 mins", "1 h 20 min", "1 uur en
  * 15 minuten", "1 Std. 20 Min.", "1 hora y 10 minutos", "2 godziny", "1 óra 15 perc", "45 dakika",
- * "1 час 20 мин"), and a bare number (already minutes).
+ * "1 час 20 мин", "約20分", "1時間10分", "1시간 30분", "45 דקות", "30 دقيقة", "1 giờ 15 phút",
+ * "30 menit", "20 मिनट", "45 นาที", "1 stunda 20 minūtes", "2 сата и 30 минута"), and a bare number (already minutes).
  */
 import { fold } from '../text.js';
+import { asciiDigits } from './numbers.js';
 
 // A unit may come without its number ("PTH30MS", written by recipe plugins for 0 hours and 0
 // seconds): an empty number is 0. A duration still needs one digit somewhere (checked below).
 const ISO = /^P(?:(\d*(?:[.,]\d+)?)W)?(?:(\d*(?:[.,]\d+)?)D)?(?:T(?:(\d*(?:[.,]\d+)?)H)?(?:(\d*(?:[.,]\d+)?)M)?(?:(\d*(?:[.,]\d+)?)S)?)?$/i;
 
-const UNIT_MINUTES: Array<[RegExp, number]> = [
-  // Order matters: longer words first so "minutes" is not read as "m".
-  [/^(?:days?|dias?|dia|dagen|dag|tage?n?|jours?|j|giorni|giorno|dni|dzien|d)$/, 1440],
-  [/^(?:hours?|hrs?|h|horas?|hs|uur|uren|u|stunden?|std|heures?|ore|ora|godz(?:in[ay]?)?|godziny|godzina|timm?e|timmar|timer|tim|tuntia?|saat|hod(?:in[ay]?)?|час(?:а|ов)?|ч|годин[аи]?)$/, 60],
-  [/^(?:minutes?|mins?|m|minutos?|minuten|minuut|minuti|minuto|minut(?:y|a|er|ter)?|mn|mnt|perc|minuuttia?|dakika|dk|мин(?:ут[аы]?)?|хв(?:илин[аи]?)?)$/, 1],
-  [/^(?:seconds?|secs?|s|segundos?|seconden|sekunden?|secondes?|secondi|sekund[ya]?)$/, 1 / 60],
+/**
+ * Unit words as pages write them, in minutes; compared folded (case and diacritics off, as the
+ * text they are found in: vi "phút", hi "मिनट", th "นาที" lose their marks alike).
+ */
+const UNIT_WORDS: Array<[minutes: number, words: string[]]> = [
+  [1440, ['day', 'days', 'dia', 'dias', 'dag', 'dagen', 'tag', 'tage', 'tagen', 'jour', 'jours', 'j', 'giorno', 'giorni', 'dni', 'dzień', 'd']],
+  [60, ['hour', 'hours', 'hr', 'hrs', 'h', 'hora', 'horas', 'hs', 'uur', 'uren', 'u', 'stunde', 'stunden', 'std', 'heure', 'heures', 'ore', 'ora',
+    'godz', 'godzin', 'godzina', 'godziny', 'time', 'timme', 'timmar', 'timer', 'tim', 'tunti', 'tuntia', 'saat', 'hod', 'hodin', 'hodina', 'hodiny',
+    'час', 'часа', 'часов', 'ч', 'год', 'годин', 'година', 'години', 'sat', 'sata', 'sati', 'ura', 'uri', 'ure', 'ur', 'ساعت', '時間', '小时', '小時', '시간', 'שעה', 'שעות', 'ساعة', 'ساعات', 'ساعه',
+    'giờ', 'tiếng', 'jam', 'घंटे', 'घंटा', 'ชั่วโมง', 'hores', 'stunda', 'stundas', 'stundu', 'st', 'valanda', 'valandos', 'valandų', 'val',
+    'tund', 'tundi', 'сат', 'сата', 'сати']],
+  [1, ['minute', 'minutes', 'min', 'mins', 'm', 'minuto', 'minutos', 'minuten', 'minuut', 'minuti', 'minut', 'minuty', 'minuta', 'minuter', 'minutter',
+    'mn', 'mnt', 'perc', 'minuutti', 'minuuttia', 'dakika', 'dk', 'мин', 'минут', 'минута', 'минуты', 'хв', 'хвилин', 'хвилина', 'хвилини',
+    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit']],
+  [1 / 60, ['second', 'seconds', 'sec', 'secs', 's', 'segundo', 'segundos', 'seconden', 'sekunde', 'sekunden', 'seconde', 'secondes', 'secondi', 'sekund', 'sekundy', 'sekunda']],
 ];
+// NFC again after folding: folding decomposes Hangul syllables into jamo (see durationMinutes).
+const UNIT_MINUTES = new Map<string, number>(UNIT_WORDS.flatMap(([minutes, words]) => words.map((w) => [fold(w).normalize('NFC'), minutes] as [string, number])));
 
 function unitMinutes(word: string): number | null {
-  const w = word.replace(/\.$/, '');
-  for (const [re, minutes] of UNIT_MINUTES) if (re.test(w)) return minutes;
-  return null;
+  return UNIT_MINUTES.get(word.replace(/\.$/, '')) ?? null;
 }
 
 function num(s: string | undefined): number {
   return s ? Number(s.replace(',', '.')) : 0;
 }
 
+/**
+ * Pages state a time in a few words ("Prep: 1 hr 20 mins (plus chilling)"); a longer text is a
+ * method or a description, and adding up every time it mentions gives no field's time.
+ */
+const MAX_DURATION_TEXT = 80;
+
 /** Minutes as an integer (rounded), or null when the text holds no duration. */
 export function durationMinutes(input: unknown): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? Math.round(input) : null;
   if (typeof input !== 'string') return null;
-  const text = input.trim();
-  if (!text) return null;
+  // Digits of any script ("۴۵ دقیقه", "२० मिनट") read as ASCII ones.
+  const text = asciiDigits(input).trim();
+  if (!text || text.length > MAX_DURATION_TEXT) return null;
   const iso = ISO.exec(text.replace(/\s+/g, ''));
   if (iso && /\d/.test(text)) {
     const total = num(iso[1]) * 10080 + num(iso[2]) * 1440 + num(iso[3]) * 60 + num(iso[4]) + num(iso[5]) / 60;
@@ -42,7 +60,8 @@ export function durationMinutes(input: unknown): number | null {
   const clock = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text);
   if (clock) return Number(clock[1]) * 60 + Number(clock[2]);
   if (/^\d+(?:[.,]\d+)?$/.test(text)) return Math.round(num(text));
-  return wordsToMinutes(fold(text));
+  // NFC again: folding decomposes Hangul syllables into jamo ("시간" would not match its unit).
+  return wordsToMinutes(fold(text).normalize('NFC'));
 }
 
 function wordsToMinutes(t: string): number | null {
@@ -51,7 +70,8 @@ function wordsToMinutes(t: string): number | null {
     .replace(/(\d+)\s+(\d+)\s*\/\s*(\d+)/g, (_, w: string, n: string, d: string) => String(Number(w) + Number(n) / Number(d)))
     .replace(/(\d+)\s*\/\s*(\d+)/g, (_, n: string, d: string) => String(Number(n) / Number(d)))
     .replace(/½/g, '.5');
-  const spaced = withFractions.replace(/(\d)([a-z])/g, '$1 $2').replace(/([a-z]\.?)(\d)/g, '$1 $2');
+  // Any script: "20分", "約20分", "1시간 30분" split like "20min".
+  const spaced = withFractions.replace(/(\d)(\p{L})/gu, '$1 $2').replace(/(\p{L}\.?)(\d)/gu, '$1 $2');
   const tokens = spaced.split(/[\s,;+]+|\b(?:and|y|en|und|et|e|i)\b/).filter(Boolean);
   let total = 0;
   let found = false;

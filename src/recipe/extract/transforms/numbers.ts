@@ -19,6 +19,8 @@ export interface ParseNumberOptions {
  * the Arabic separators (٬ groups, ٫ is the decimal point).
  */
 export function asciiDigits(text: string): string {
+  // Most texts are ASCII already: nothing to map, and no normalising pass.
+  if (!/[^\x00-\x7f]/.test(text)) return text;
   return text
     .normalize('NFKC')
     .replace(/\p{Nd}/gu, (d) => {
@@ -38,7 +40,7 @@ export function asciiDigits(text: string): string {
 export function parseNumber(input: unknown, options: ParseNumberOptions = {}): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
-  const m = NUMBER_RE.exec(/[^\x00-\x7f]/.test(input) ? asciiDigits(input) : input);
+  const m = NUMBER_RE.exec(asciiDigits(input));
   if (!m) return null;
   const negative = /^[-\u2212]/.test(m[0]);
   let digits = m[0].replace(/^[-+\u2212]/, '').replace(/[\s\u00a0\u202f\u2009]+$/, '');
