@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema.js';
+import { loadPg } from '../optional-modules.js';
 
 export type { Database } from './schema.js';
 export { migrateToLatest } from './migrate.js';
@@ -37,7 +37,8 @@ export interface OpenDbOptions {
 export function openDb(opts: OpenDbOptions): Db {
   if (opts.databaseUrl) {
     const pgSchema = opts.pgSchema ?? schemaFromUrl(opts.databaseUrl);
-    const pool = new pg.Pool({
+    const { Pool } = loadPg();
+    const pool = new Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),

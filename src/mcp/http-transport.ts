@@ -27,6 +27,3 @@ export async function handleMcpPost(
   await server.connect(transport);
   await transport.handleRequest(req, res, body);
 }
-
-/** A JSON-RPC error body for failures outside the protocol server (no request id is known). */
-export const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });

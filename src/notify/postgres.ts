@@ -4,9 +4,10 @@
  * named after the schema, so deployments (or tests) sharing a server never hear each other.
  * A lost listening connection is re-opened with backoff, and each new one bumps the epoch.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { loadPg } from '../optional-modules.js';
 import { Topics } from './local.js';
 import { decode, encode, newOrigin, within } from './envelope.js';
 import type { Notifier, NotifyHandler, NotifyLogger } from './types.js';
@@ -68,7 +69,7 @@ export class PostgresNotifier implements Notifier {
     if (this.closed) return;
     // The deployment's application_name when DATABASE_URL names one (operators find every connection by it).
     const named = new URL(this.databaseUrl).searchParams.has('application_name');
-    const client = new pg.Client({ connectionString: this.databaseUrl, ...(named ? {} : { application_name: 'quarry-notify' }) });
+    const client = new (loadPg().Client)({ connectionString: this.databaseUrl, ...(named ? {} : { application_name: 'quarry-notify' }) });
     this.client = client;
     client.on('notification', (n) => {
       const envelope = n.payload ? decode(n.payload) : null;

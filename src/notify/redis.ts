@@ -4,7 +4,8 @@
  * subscribes again by itself; each new subscription bumps the epoch, since messages sent while
  * it was gone are lost.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { loadIoredis } from '../optional-modules.js';
 import { Topics } from './local.js';
 import { decode, encode, newOrigin, within } from './envelope.js';
 import type { Notifier, NotifyHandler, NotifyLogger } from './types.js';
@@ -30,6 +31,7 @@ export class RedisNotifier implements Notifier {
   ) {
     this.topics = new Topics(logger);
     // No offline queue on the publisher: with Redis away a publish fails at once (best effort).
+    const { Redis } = loadIoredis();
     this.publisher = new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy });
     this.subscriber = new Redis(redisUrl, { retryStrategy });
     for (const client of [this.publisher, this.subscriber]) {

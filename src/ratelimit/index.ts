@@ -3,8 +3,9 @@
  * the store: Redis when the configuration names one (limits shared by every server process),
  * otherwise memory (one process), or none when the operator turns limits off.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config/index.js';
+import { loadIoredis } from '../optional-modules.js';
 import { MemoryRateLimiter } from './memory.js';
 import { NoopRateLimiter } from './noop.js';
 import { RedisRateLimiter } from './redis.js';
@@ -32,7 +33,7 @@ export function createRateLimiter(config: Config, redis?: Redis, options: Create
   if (options.enabled === false) return new NoopRateLimiter();
   if (redis) return new RedisRateLimiter(redis, { keyPrefix: options.keyPrefix });
   if (config.redisUrl) {
-    const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    const client = new (loadIoredis().Redis)(config.redisUrl, { maxRetriesPerRequest: 2 });
     // A failed command rejects (and the call answers a contract error); this only keeps ioredis
     // from printing every reconnect attempt as an unhandled error while Redis is away.
     client.on('error', () => undefined);

@@ -6,7 +6,7 @@
  */
 import type { Plan } from '../config/index.js';
 import { planOf, CHARGES } from '../config/index.js';
-import { QuarryError, badRequest, notFound } from '../errors/index.js';
+import { QuarryError, badRequest, knownError, notFound } from '../errors/index.js';
 import { findUnsafeInput, unsafeText } from '../errors/unsafe-input.js';
 import { denyToError, type ExecutionLimitResult } from '../ratelimit/index.js';
 import { runEndpoint, findEndpoint } from '../recipe/index.js';
@@ -132,6 +132,15 @@ function paramsOf(body: unknown): Record<string, unknown> {
   return { ...(body as Record<string, unknown>) };
 }
 
+/** Any thrown value as the error the caller sees: a lost connection is a 503 to retry, a bug a 500. */
+function asExecutionError(err: unknown, logger: ServiceDeps['logger']): QuarryError {
+  const known = knownError(err);
+  if (known && known !== err) logger.warn({ err }, 'execution met a lost connection');
+  if (known) return known;
+  logger.error({ err }, 'execution failed outside the scraper');
+  return new QuarryError('internal', 'Internal error while executing the endpoint');
+}
+
 export async function executeEndpoint(
   deps: ExecuteDeps,
   caller: ExecutionCaller,
@@ -141,13 +150,9 @@ export async function executeEndpoint(
   const plan: Plan = planOf(caller.plan);
   // The limit is taken first, so every authenticated execution answer carries its figures.
   const limit: ExecutionLimitResult = await deps.limiter.consumeExecution(caller.keyId, plan);
-  const fail = async (err: unknown): Promise<never> => {
+  const fail = async (err: QuarryError): Promise<never> => {
     const balance = await getBalance(deps.db.kysely, caller.userId).catch(() => 0);
-    if (!(err instanceof QuarryError)) {
-      deps.logger.error({ err }, 'execution failed outside the scraper');
-      err = new QuarryError('internal', 'Internal error while executing the endpoint');
-    }
-    throw new ExecutionFailure(err as QuarryError, balance, limit);
+    throw new ExecutionFailure(err, balance, limit);
   };
   if (!limit.allowed) return fail(denyToError(limit));
 
@@ -195,8 +200,9 @@ export async function executeEndpoint(
     errorCode = null;
     return { body: result.body, charged: price, balance: charged.balance, limits: limit };
   } catch (err) {
-    if (err instanceof QuarryError) [statusCode, errorCode] = [err.status, err.code];
-    return await fail(err);
+    const failure = asExecutionError(err, deps.logger);
+    [statusCode, errorCode] = [failure.status, failure.code];
+    return await fail(failure);
   } finally {
     recordExecution(errorCode);
     if (resolved) {

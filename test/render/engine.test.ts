@@ -140,6 +140,61 @@ btn.addEventListener('click', load); load();</script></body></html>`],
     }
   });
 
+  it('collects the old documents a reused page leaves in its renderer, every 10 pages', async () => {
+    const one = createFetcher(loadConfig({ QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1', QUARRY_BROWSER_CONTEXTS: '1' }));
+    // Documents alive in the renderer of the pool's one context (the page this call runs on included).
+    const documents = () =>
+      one.browser!.withPage(async (page) => {
+        const cdp = await page.context().newCDPSession(page);
+        try {
+          return (await cdp.send('Memory.getDOMCounters')).documents;
+        } finally {
+          await cdp.detach();
+        }
+      });
+    try {
+      for (let i = 0; i < 29; i++) expect((await renderPage(one.browser!, { url: `${jobs.url}/`, waitFor: 'article.job' })).html).toContain('Chef');
+      expect(one.browser!.stats().collections).toBe(2);
+      // The documents of the 9 pages since the last collection, not of all 29.
+      const alive = await documents();
+      expect(alive).toBeLessThan(29);
+    } finally {
+      await one.close();
+    }
+  });
+
+  it('leaves nothing of one call in the browser for the next: cookies, local and session storage, IndexedDB, the Cache API', async () => {
+    // The page shows what it finds stored, then stores the caller's name in every way a site can.
+    const page = `<!doctype html><html><body><p id="seen">…</p><script>
+      (async () => {
+        const who = new URLSearchParams(location.search).get('who');
+        const db = await new Promise((ok) => { const r = indexedDB.open('quarry-test', 1); r.onupgradeneeded = () => r.result.createObjectStore('kv'); r.onsuccess = () => ok(r.result); });
+        const idb = await new Promise((ok) => { const g = db.transaction('kv').objectStore('kv').get('who'); g.onsuccess = () => ok(g.result ?? ''); });
+        const cache = await caches.open('quarry-test');
+        const cached = await cache.match('/who');
+        document.getElementById('seen').textContent = 'local=' + (localStorage.getItem('who') ?? '') + ';session=' + (sessionStorage.getItem('who') ?? '') + ';cookie=' + document.cookie + ';idb=' + idb + ';cache=' + (cached ? await cached.text() : '');
+        localStorage.setItem('who', who); sessionStorage.setItem('who', who); document.cookie = 'who=' + who + '; max-age=3600';
+        await cache.put('/who', new Response(who));
+        await new Promise((ok) => { const t = db.transaction('kv', 'readwrite'); t.objectStore('kv').put(who, 'who'); t.oncomplete = ok; });
+        document.body.dataset.done = '1';
+      })();
+    </script></body></html>`;
+    const site = await startFixtureSite([['/', page]]);
+    const one = createFetcher(loadConfig({ QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1', QUARRY_BROWSER_CONTEXTS: '1' }));
+    const seen = async (who: string) => {
+      const { html } = await renderPage(one.browser!, { url: `${site.url}/?who=${who}`, waitFor: 'body[data-done]' });
+      return /id="seen">([^<]*)</.exec(html)?.[1];
+    };
+    try {
+      expect(await seen('alice')).toBe('local=;session=;cookie=;idb=;cache=');
+      // The same context and page serve the next call (one slot): none of alice's data is there.
+      expect(await seen('bob')).toBe('local=;session=;cookie=;idb=;cache=');
+    } finally {
+      await one.close();
+      await site.close();
+    }
+  });
+
   it('says how to install Chromium when it is missing, while static fetches keep working', async () => {
     const missing = createFetcher(loadConfig({ QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1', QUARRY_CHROMIUM_PATH: '/nonexistent/chromium' }));
     try {

@@ -104,6 +104,23 @@ describe('self-healing', () => {
     expect(after.checked.some((c) => c.scraper_id === api.scraperId)).toBe(false);
     expect((await health(api.scraperId)).endpoints[0]).toMatchObject({ status: 'unrepaired', last_failure: expect.stringMatching(/Nothing could be changed/) });
   });
+});
+
+// No worker here: the other revision must still be in flight when the sweep runs (a worker
+// finishes a grammar revision in milliseconds, and a finished revision blocks nothing).
+describe('self-healing beside another revision', () => {
+  let t: TestApp;
+  let u: TestUser;
+  const sites: FixtureSite[] = [];
+  beforeAll(async () => {
+    t = await startTestApp();
+    u = await t.user('developer');
+  });
+  afterAll(async () => {
+    await t.close();
+    for (const s of sites) await s.close();
+  });
+  const health = async (scraperId: string) => (await t.call('GET', `/dispatch/scrapers/${scraperId}/health`, { key: u.key })).json();
 
   it('leaves alone what nobody called, and APIs another revision is already changing', async () => {
     const site = await startFixtureSite([['/books', '<html><body><p>No books.</p></body></html>']]);

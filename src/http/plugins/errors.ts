@@ -4,7 +4,7 @@
  * oversized bodies) are first translated into QuarryErrors.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { QuarryError, badRequest, isQuarryError, toHttp, validationFailed } from '../../errors/index.js';
+import { QuarryError, badRequest, isQuarryError, knownError, toHttp, validationFailed } from '../../errors/index.js';
 
 function fromFastify(err: FastifyError): QuarryError | null {
   if (err.validation) {
@@ -52,8 +52,9 @@ export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: 
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const qe = isQuarryError(err) ? err : fromFastify(err);
+    const qe = isQuarryError(err) ? err : (fromFastify(err) ?? knownError(err));
     if (!qe) req.log.error({ err }, 'unhandled error');
+    else if (qe !== err && qe.code === 'unavailable') req.log.warn({ err }, 'request met a lost connection');
     else if (qe.status >= 500) req.log.warn({ code: qe.code, msg: qe.message }, 'request failed');
     const { statusCode, headers, body } = toHttp(qe ?? err);
     void reply.code(statusCode).headers(headers).send(body);
