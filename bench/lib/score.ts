@@ -68,7 +68,8 @@ export function valuesMatch(attribute: string, truth: string, predicted: string)
   const p = normalizeValue(predicted);
   if (t === p) return true;
   if (sameNumber(parseLooseNumber(truth), parseLooseNumber(predicted))) return true;
-  const leading = /^\s*([-+]?\d[\d.,]*)\s+\S/.exec(truth);
+  // "4 servings"; in scripts written without spaces the word follows at once ("2人分").
+  const leading = /^\s*([-+]?\d[\d.,]*)(?:\s+\S|[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/u.exec(truth);
   if (leading && sameNumber(parseLooseNumber(leading[1]), parseLooseNumber(predicted))) return true;
   if (attribute.endsWith('_time')) {
     if (sameNumber(toMinutes(truth.trim()), toMinutes(predicted.trim()))) return true;
