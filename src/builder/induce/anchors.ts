@@ -9,8 +9,10 @@ import { nameTokens } from '../knowledge/index.js';
 import { countMatches, cssEscape, isStableName, stableClasses } from './selectors.js';
 import { inFurniture, isEffectName } from './furniture.js';
 import type { Candidate, InduceContext } from './types.js';
+import { NOT_READING_TEXT } from './page-labels.js';
 
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'path', 'head', 'link', 'iframe', 'input', 'button', 'form', 'select', 'option', 'textarea']);
+/** Besides what is not reading text, a form's own names (`form.price-filter`) and svg paths name no field. */
+const SKIP = new Set([...NOT_READING_TEXT, 'path', 'link', 'form']);
 const MAX_CANDIDATES = 60;
 
 interface NamedAnchor {

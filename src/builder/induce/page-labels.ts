@@ -6,7 +6,7 @@
  * words first followed by a short qualifier, or the field's words inside a compound label.
  */
 import type { Element } from 'domhandler';
-import { collapseWhitespace, foldLabel, type PageContext } from '../../recipe/extract/index.js';
+import { collapseWhitespace, foldLabel, INVISIBLE_TAGS, type PageContext } from '../../recipe/extract/index.js';
 
 export type LabelMatchKind = 'exact' | 'stem' | 'prefix' | 'contains';
 
@@ -20,7 +20,8 @@ export interface ShownLabel {
 const MAX_LABEL = 50;
 const MAX_WORDS = 6;
 const MAX_PER_PAGE = 600;
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'option', 'select', 'textarea', 'button', 'input']);
+/** Elements whose text is not the page's reading text: hidden ones, and form controls (a select's options, a button's caption). */
+export const NOT_READING_TEXT: ReadonlySet<string> = new Set([...INVISIBLE_TAGS, 'option', 'select', 'textarea', 'button', 'input']);
 /** Words too common to name a field unless the whole label is that word ("Date", not "Date of birth"). */
 const GENERIC = new Set(['date', 'time', 'name', 'title', 'price', 'total', 'type', 'number', 'no', 'nr', 'code', 'data', 'info', 'de', 'la', 'el', 'le']);
 
@@ -62,7 +63,7 @@ export function shownLabels(page: PageContext): ShownLabel[] {
     out.push({ text, stems: words.map(stem) });
   };
   for (const el of page.$('body *').toArray() as Element[]) {
-    if (SKIP.has(el.name)) continue;
+    if (NOT_READING_TEXT.has(el.name)) continue;
     const own = el.children.filter((c) => c.type === 'text').map((c) => (c as unknown as { data: string }).data).join(' ');
     const colon = /^([^:：\n]{1,50}?)\s*[:：]/.exec(own.trimStart().slice(0, MAX_LABEL + 10));
     if (colon) add(colon[1]);

@@ -10,6 +10,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import { durationMinutes, labelValues, type PageContext } from '../../recipe/extract/index.js';
 import type { Candidate, InduceContext } from './types.js';
+import { NOT_READING_TEXT } from './page-labels.js';
 
 type TimeRole = 'prep_time' | 'cook_time' | 'total_time';
 const ROLES = new Set<string>(['prep_time', 'cook_time', 'total_time']);
@@ -18,7 +19,6 @@ const ROLES = new Set<string>(['prep_time', 'cook_time', 'total_time']);
 const PRIOR = 0.6;
 const MAX_VALUE = 30;
 const MAX_LABEL = 40;
-const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'option', 'select', 'textarea']);
 
 export interface TimeFact {
   label: string;
@@ -72,7 +72,7 @@ export function timeRows(page: PageContext): TimeFact[][] {
   const rows = new Map<AnyNode | null, TimeFact[]>();
   const seen = new Set<string>();
   for (const el of page.$('body *').toArray() as Element[]) {
-    if (SKIP.has(el.name)) continue;
+    if (NOT_READING_TEXT.has(el.name)) continue;
     const text = page.text(el);
     if (!text || text.length > MAX_VALUE + MAX_LABEL || !/\d/.test(text) || !/\p{L}/u.test(text)) continue;
     // The innermost element holding the number ("<b>20 хв</b>", not its <li>).

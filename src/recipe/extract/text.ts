@@ -57,7 +57,7 @@ export function decodeEntities(s: string): string {
 }
 
 /** Elements whose content is never visible text. */
-const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'iframe', 'object']);
+export const INVISIBLE_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'iframe', 'object']);
 
 /** Elements that start a new line when rendered; their text is separated by a space. */
 const BLOCK = new Set([
@@ -68,7 +68,7 @@ const BLOCK = new Set([
 ]);
 
 export function isInvisible(el: Element): boolean {
-  return INVISIBLE.has(el.name);
+  return INVISIBLE_TAGS.has(el.name);
 }
 
 /** `h1`…`h6`. */
