@@ -128,6 +128,15 @@ describe('durations', () => {
     ['1 h 30 min', 90],
     ['۴۵ دقیقه', 45],
     ['1 ساعت و 20 دقیقه', 80],
+    // Unit first, as Swahili writes it; a half takes the size of the unit before it.
+    ['saa 1 na dakika 20', 80],
+    ['dakika 45', 45],
+    ['saa 1 na nusu', 90],
+    ['1 hora y media', 90],
+    ['media hora', 30],
+    ['1 oras at 30 minuto', 90],
+    // A one-letter abbreviation follows its number, so a stray "s" does not open a unit-first text.
+    ["it's 20 minutes", 20],
   ])('durationMinutes(%s) = %s', (input, expected) => {
     expect(durationMinutes(input)).toBe(expected);
   });

@@ -24,6 +24,10 @@ describe('amount first', () => {
     expect(amountsLast(['Kritharaki 275 g', 'Fenchel 1 Stk.', 'Zitronen 2 Stk.', 'Salz'])).toBe(true);
     expect(amountsLast(['Juice of 1 lime', '200 g rice', '2 eggs', '1 tbsp oil'])).toBe(false);
     expect(amountsLast(['Échalote - 1', 'Beurre - 20 grammes', 'Courgette - 1'])).toBe(false);
+    // Chinese, Japanese and Korean write every line name first: that is the language, not a card.
+    expect(amountsLast(['雞腿肉 2 隻', '老薑 1 大塊', '蒜頭 10 瓣', '辣椒 1 根'])).toBe(false);
+    expect(amountsLast(['牛こま切れ肉 200g', 'にんじん 1本', '玉ねぎ 1個'])).toBe(false);
+    expect(amountsLast(['돼지고기 300g', '양파 1개', '대파 1대'])).toBe(false);
     // Too few lines to say how the site writes them.
     expect(amountsLast(['Kritharaki 275 g', 'Salz'])).toBe(false);
   });

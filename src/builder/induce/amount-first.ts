@@ -18,6 +18,11 @@ const NUMBER = String.raw`[\d½¼¾⅓⅔⅛][\d.,/½¼¾⅓⅔⅛]*`;
 const AMOUNT_LAST = String.raw`^([^\d½¼¾⅓⅔⅛\s](?:[^\d½¼¾⅓⅔⅛]*[\p{L}\p{M})])?)\s+(${NUMBER}(?:\s*[-–]\s*${NUMBER})?(?:\s*[^\s\d,;:()]{1,8})?)$`;
 const AMOUNT_LAST_RE = new RegExp(AMOUNT_LAST, 'u');
 const HAS_NUMBER = /[\d½¼¾⅓⅔⅛]/u;
+/**
+ * Chinese, Japanese and Korean write every ingredient line name first ("雞腿肉 2 隻", "牛こま切れ肉
+ * 200g", "돼지고기 300g"), in print as on cards: such a line is how the language writes it, not a card.
+ */
+const NAME_FIRST_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
 export const AMOUNT_FIRST: Transform = { op: 'replace', pattern: AMOUNT_LAST, flags: 'u', replacement: '$2 $1' };
 
@@ -28,7 +33,7 @@ const MIN_SHARE = 0.6;
 /** Whether the lines state their amounts after the names, as cards do. */
 export function amountsLast(lines: string[]): boolean {
   const counted = lines.filter((l) => HAS_NUMBER.test(l));
-  const last = counted.filter((l) => AMOUNT_LAST_RE.test(l)).length;
+  const last = counted.filter((l) => AMOUNT_LAST_RE.test(l) && !NAME_FIRST_SCRIPT.test(l)).length;
   return last >= MIN_LINES && last >= MIN_SHARE * counted.length;
 }
 

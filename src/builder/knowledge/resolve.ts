@@ -12,6 +12,7 @@ import { SCRIPT_LANGUAGES } from './scripts.js';
 import { SOUTHEAST_ASIAN_LANGUAGES } from './southeast-asia.js';
 import { BALKAN_LANGUAGES } from './balkans.js';
 import { BALTIC_LANGUAGES } from './baltic.js';
+import { SWAHILI_FILIPINO_WORDS } from './swahili-filipino.js';
 import { MEDIA } from './media.js';
 import { OTHER } from './other.js';
 import type { Concept, ConceptId, RegistryConcept, Shape } from './types.js';
@@ -22,7 +23,7 @@ export const CONCEPTS: RegistryConcept[] = [...COMMON, ...COMMERCE, ...MEDIA, ..
 function withMoreLanguages(concept: RegistryConcept): RegistryConcept {
   const merge = (a: string[], b: string[] = []): string[] => [...new Set([...a, ...b])];
   let out = concept;
-  for (const more of [MORE_LANGUAGES[concept.id], SCRIPT_LANGUAGES[concept.id], SOUTHEAST_ASIAN_LANGUAGES[concept.id], BALKAN_LANGUAGES[concept.id], BALTIC_LANGUAGES[concept.id]]) {
+  for (const more of [MORE_LANGUAGES[concept.id], SCRIPT_LANGUAGES[concept.id], SOUTHEAST_ASIAN_LANGUAGES[concept.id], BALKAN_LANGUAGES[concept.id], BALTIC_LANGUAGES[concept.id], SWAHILI_FILIPINO_WORDS[concept.id]]) {
     if (!more) continue;
     out = { ...out, names: merge(out.names, more.names), labels: merge(out.labels, more.labels), anchors: merge(out.anchors, more.anchors) };
   }

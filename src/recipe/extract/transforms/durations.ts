@@ -22,7 +22,7 @@ const UNIT_WORDS: Array<[minutes: number, words: string[]]> = [
     'godz', 'godzin', 'godzina', 'godziny', 'time', 'timme', 'timmar', 'timer', 'tim', 'tunti', 'tuntia', 'saat', 'hod', 'hodin', 'hodina', 'hodiny',
     'час', 'часа', 'часов', 'ч', 'год', 'годин', 'година', 'години', 'sat', 'sata', 'sati', 'ura', 'uri', 'ure', 'ur', 'ساعت', '時間', '小时', '小時', '시간', 'שעה', 'שעות', 'ساعة', 'ساعات', 'ساعه',
     'giờ', 'tiếng', 'jam', 'घंटे', 'घंटा', 'ชั่วโมง', 'hores', 'stunda', 'stundas', 'stundu', 'st', 'valanda', 'valandos', 'valandų', 'val',
-    'tund', 'tundi', 'сат', 'сата', 'сати']],
+    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras']],
   [1, ['minute', 'minutes', 'min', 'mins', 'm', 'minuto', 'minutos', 'minuten', 'minuut', 'minuti', 'minut', 'minuty', 'minuta', 'minuter', 'minutter',
     'mn', 'mnt', 'perc', 'minuutti', 'minuuttia', 'dakika', 'dk', 'мин', 'минут', 'минута', 'минуты', 'хв', 'хвилин', 'хвилина', 'хвилини',
     '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit']],
@@ -30,6 +30,9 @@ const UNIT_WORDS: Array<[minutes: number, words: string[]]> = [
 ];
 // NFC again after folding: folding decomposes Hangul syllables into jamo (see durationMinutes).
 const UNIT_MINUTES = new Map<string, number>(UNIT_WORDS.flatMap(([minutes, words]) => words.map((w) => [fold(w).normalize('NFC'), minutes] as [string, number])));
+
+/** Words for a half, in the place of a number ("media hora", "1 hora y media"). */
+const HALF_WORDS = new Set(['half', 'media', 'halb', 'demi', 'nusu']);
 
 function unitMinutes(word: string): number | null {
   return UNIT_MINUTES.get(word.replace(/\.$/, '')) ?? null;
@@ -73,23 +76,46 @@ function wordsToMinutes(t: string): number | null {
   // Any script: "20分", "約20分", "1시간 30분" split like "20min".
   const spaced = withFractions.replace(/(\d)(\p{L})/gu, '$1 $2').replace(/(\p{L}\.?)(\d)/gu, '$1 $2');
   const tokens = spaced.split(/[\s,;+]+|\b(?:and|y|en|und|et|e|i)\b/).filter(Boolean);
+  const isNumber = (token: string) => /^\d*(?:[.,]\d+)?$/.test(token) && /\d/.test(token);
+  const first = tokens.find((token) => isNumber(token) || HALF_WORDS.has(token) || unitMinutes(token) !== null);
+  // Some languages put the unit first ("saa 1 na dakika 20"). A text that opens with a unit word
+  // (not a one-letter abbreviation, which follows its number) is read unit, number, unit, number.
+  const unitFirst = first !== undefined && unitMinutes(first) !== null && first.length >= 3;
   let total = 0;
   let found = false;
   let pending: number | null = null;
+  let waiting: number | null = null;
+  // The unit just read gives a following "half" its size ("1 hora y media", "saa 1 na nusu").
+  let lastUnit: number | null = null;
   for (const token of tokens) {
-    if (/^\d*(?:[.,]\d+)?$/.test(token) && /\d/.test(token)) {
-      pending = num(token.startsWith('.') ? `0${token}` : token);
+    if (isNumber(token)) {
+      const value = num(token.startsWith('.') ? `0${token}` : token);
+      if (unitFirst && waiting !== null) {
+        total += value * waiting;
+        found = true;
+        lastUnit = waiting;
+        waiting = null;
+      } else {
+        pending = value;
+        lastUnit = null;
+      }
       continue;
     }
-    if (token === 'half' || token === 'media' || token === 'halb' || token === 'demi') {
-      pending = (pending ?? 0) + 0.5;
+    if (HALF_WORDS.has(token)) {
+      if (pending === null && lastUnit !== null) total += 0.5 * lastUnit;
+      else pending = (pending ?? 0) + 0.5;
+      lastUnit = null;
       continue;
     }
     const unit = unitMinutes(token);
-    if (unit !== null && pending !== null) {
+    if (unit === null) continue;
+    if (unitFirst) {
+      waiting = unit;
+    } else if (pending !== null) {
       total += pending * unit;
       found = true;
       pending = null;
+      lastUnit = unit;
     }
   }
   // A lone trailing number after a unit ("1 h 20") is minutes.
