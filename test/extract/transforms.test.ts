@@ -50,6 +50,10 @@ describe('currency', () => {
     ['Mirror cabinet, 2 doors, 100x14x96 cm £279 (2)', 279],
     ['2 for 12,50 €', 12.5],
     ['Now USD 1,050.00 was USD 1,200.00', 1050],
+    // A sign written in letters, right before its number, beats a count before it.
+    ['atau 3 bayaran RM19.97 dengan', 19.97],
+    ['cicilan 12x Rp 99.000', 99000],
+    ['PROMO 3 items', 3],
   ])('currencyAmount(%s) = %s', (input, expected) => {
     expect(currencyAmount(input)).toBe(expected);
   });
