@@ -323,7 +323,7 @@ function soleHeading(ctx: PageContext, el: Element): Element | null {
 function headingTabs(ctx: PageContext, rank: string, block: Element): 'first' | 'hidden' | null {
   if (!block.parent || block.parent.type !== 'tag') return null;
   const isTab = (el: Element) => soleHeading(ctx, el)?.name === rank;
-  const siblings = (block.parent as Element).children.filter((c): c is Element => c.type === 'tag' && !isInvisible(c as Element));
+  const siblings = elementChildren(block.parent as Element);
   if (siblings.length < 2 || !siblings.every(isTab)) return null;
   return siblings[0] === block ? 'first' : 'hidden';
 }

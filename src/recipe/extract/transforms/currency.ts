@@ -51,12 +51,14 @@ export function currencyCode(input: unknown): string | null {
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const SIGN_ALTERNATION = [...SIGNS_BY_LENGTH.filter((s) => !/^[A-Za-z.]+$/.test(s)), ...ISO_CODES].map(escapeRe).join('|');
 const AMOUNT = '(\\d[\\d.,\'\u2019\\s\u00a0\u202f]*\\d|\\d)';
-/** A number right after a currency sign or code ("£279", "EUR 12,50"), or right before one ("12,50 €"). */
-const SIGNED_AFTER = new RegExp(`(?:${SIGN_ALTERNATION})\\s?${AMOUNT}`);
-const SIGNED_BEFORE = new RegExp(`${AMOUNT}\\s?(?:${SIGN_ALTERNATION}|zł|kr|Kč|Ft|lei|лв)`);
-/** A sign of two letters or more written as a word right before the number ("RM19.97", "Rp 1.299.000", "Lei 45"). */
+/** A sign of two letters or more written as a word ("RM19.97", "Rp 1.299.000"): not inside another word. */
 const WORD_SIGN_ALTERNATION = SIGNS_BY_LENGTH.filter((s) => /^[A-Za-z.]{2,}$/.test(s)).map(escapeRe).join('|');
-const WORD_SIGNED_AFTER = new RegExp(`(?:^|[^\\p{L}])(?:${WORD_SIGN_ALTERNATION})\\s?${AMOUNT}`, 'u');
+/**
+ * A number right after a currency sign, code or sign word ("£279", "EUR 12,50", "RM19.97"), or
+ * right before a sign ("12,50 €").
+ */
+const SIGNED_AFTER = new RegExp(`(?:${SIGN_ALTERNATION}|(?<!\\p{L})(?:${WORD_SIGN_ALTERNATION}))\\s?${AMOUNT}`, 'u');
+const SIGNED_BEFORE = new RegExp(`${AMOUNT}\\s?(?:${SIGN_ALTERNATION}|zł|kr|Kč|Ft|lei|лв)`);
 
 /**
  * The amount of a price text as a number; a dot followed by three digits groups thousands.
@@ -66,8 +68,9 @@ export function currencyAmount(input: unknown): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
   // The first signed amount of the text: "345.000 € 3.632 €/m²" is 345000, not the price per m².
-  const found = [SIGNED_AFTER.exec(input), SIGNED_BEFORE.exec(input), WORD_SIGNED_AFTER.exec(input)].filter((m) => m !== null);
-  const signed = found.length ? found.reduce((a, b) => (b.index < a.index ? b : a)) : null;
+  const after = SIGNED_AFTER.exec(input);
+  const before = SIGNED_BEFORE.exec(input);
+  const signed = after && before ? (before.index < after.index ? before : after) : (after ?? before);
   if (signed) return parseNumber(signed[1], { threeDigitDot: 'grouping' });
   return parseNumber(input, { threeDigitDot: 'grouping' });
 }
