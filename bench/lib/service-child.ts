@@ -45,7 +45,8 @@ process.on('message', async (msg: { type: string; id?: number; method?: string; 
       sampleMemory();
       memory.browser = quarry.runtime.deps.fetcher.browser?.stats() ?? null;
     }
-    const own = { maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb: process.memoryUsage().rss / 2 ** 20 };
+    const cpu = process.cpuUsage();
+    const own = { maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb: process.memoryUsage().rss / 2 ** 20, cpuMs: (cpu.user + cpu.system) / 1000 };
     process.send!({ id: msg.id, result: sampler ? { ...own, memory } : own });
   } else if (msg.type === 'stop') {
     if (sampler) clearInterval(sampler);

@@ -11,8 +11,8 @@ export interface ServiceProcess {
   key: string;
   userId: string;
   api(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }>;
-  /** The service process's peak and current RSS, in MB; with `sampleMemory`, the peak of its memory plus its browser's. */
-  stats(): Promise<{ maxRssMb: number; rssMb: number; memory?: ServiceMemory }>;
+  /** The service process's peak and current RSS in MB and its CPU time so far in ms; with `sampleMemory`, the peak of its memory plus its browser's. */
+  stats(): Promise<{ maxRssMb: number; rssMb: number; cpuMs: number; memory?: ServiceMemory }>;
   stop(): Promise<void>;
 }
 
@@ -51,16 +51,42 @@ export function startNodeFlags(): string[] {
 }
 
 export async function startServiceProcess(env: Record<string, string> = {}, options: ServiceProcessOptions = {}): Promise<ServiceProcess> {
-  const child: ChildProcess = fork(path.resolve('bench/lib/service-child.ts'), [], {
+  const child = await forkBenchChild<{ base: string; key: string; userId: string }>('bench/lib/service-child.ts', {
     // BENCH_CPU_PROF_DIR=/tmp/prof: the service writes a V8 CPU profile there when it stops
     // (NODE_OPTIONS may not carry --cpu-prof).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [])],
-    env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, ...startNodeFlags()].filter(Boolean).join(' '), BENCH_SERVICE_ENV: JSON.stringify(env), BENCH_SERVICE_OPTIONS: JSON.stringify(options) },
+    execArgv: process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [],
+    env: {
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, ...startNodeFlags()].filter(Boolean).join(' '),
+      BENCH_SERVICE_ENV: JSON.stringify(env),
+      BENCH_SERVICE_OPTIONS: JSON.stringify(options),
+    },
+  });
+  return {
+    ...child.ready,
+    api: (method, p, body) => child.ask({ type: 'api', method, path: p, body }),
+    stats: () => child.ask({ type: 'stats' }),
+    stop: child.stop,
+  };
+}
+
+/** A bench process's child, talked to over IPC: it sends `{ready}` once, then answers `{id, result}` to each asked message. */
+export interface BenchChild<R> {
+  ready: R;
+  ask<T>(msg: Record<string, unknown>): Promise<T>;
+  /** Sends `{type: 'stop'}` and waits for the child to exit. */
+  stop(): Promise<void>;
+}
+
+/** Forks a TypeScript module of the bench (through tsx) with extra env and node flags. */
+export async function forkBenchChild<R>(module: string, opts: { env?: Record<string, string>; execArgv?: string[] } = {}): Promise<BenchChild<R>> {
+  const child: ChildProcess = fork(path.resolve(module), [], {
+    execArgv: ['--import', 'tsx', ...(opts.execArgv ?? [])],
+    env: { ...process.env, ...opts.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const ready = await new Promise<{ base: string; key: string; userId: string }>((resolve, reject) => {
+  const ready = await new Promise<R>((resolve, reject) => {
     child.once('message', (m: any) => resolve(m.ready));
-    child.once('exit', (code) => reject(new Error(`service process exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${module} exited with ${code}`)));
   });
   let next = 0;
   const pending = new Map<number, (v: any) => void>();
@@ -70,16 +96,14 @@ export async function startServiceProcess(env: Record<string, string> = {}, opti
       pending.delete(m.id);
     }
   });
-  const ask = <T>(msg: Record<string, unknown>): Promise<T> =>
-    new Promise<T>((resolve) => {
-      const id = ++next;
-      pending.set(id, resolve);
-      child.send({ ...msg, id });
-    });
   return {
-    ...ready,
-    api: (method, p, body) => ask({ type: 'api', method, path: p, body }),
-    stats: () => ask({ type: 'stats' }),
+    ready,
+    ask: <T>(msg: Record<string, unknown>): Promise<T> =>
+      new Promise<T>((resolve) => {
+        const id = ++next;
+        pending.set(id, resolve);
+        child.send({ ...msg, id });
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

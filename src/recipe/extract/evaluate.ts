@@ -35,12 +35,6 @@ export function evaluateExtraction(extraction: Extraction, page: PageInput | Pag
       return readRecord(extraction.fields, extraction.scope ? scopeFor(env, extraction.scope) : root, env);
     case 'list': {
       const items = limit(selectAll(env.page, extraction.items, null), extraction.limit);
-      // Each selector once: fields often share one (a link's title and its href).
-      const selectors = new Set<string>();
-      for (const spec of Object.values(extraction.fields)) {
-        for (const source of spec.sources) if ('css' in source) selectors.add(source.css.trim());
-      }
-      for (const selector of selectors) env.page.primeSelections(items, selector);
       return items.map((el) => readRecord(extraction.fields, { kind: 'html', el }, env));
     }
     case 'json_list': {
@@ -64,7 +58,7 @@ function limit<T>(list: T[], max: number | undefined): T[] {
 
 function selectAll(ctx: PageContext, selector: string, within: Element | null): Element[] {
   try {
-    return (within ? ctx.$(within).find(selector) : ctx.$(selector)).toArray() as Element[];
+    return ctx.query(selector, within);
   } catch {
     return [];
   }

@@ -8,6 +8,7 @@ import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { collapseWhitespace, visibleText } from './text.js';
 import { parseLiteral, sliceBalanced } from './js-literal.js';
+import { selectPlain } from './select.js';
 
 /** The fetched page as the extraction sees it. */
 export interface PageInput {
@@ -116,33 +117,12 @@ export class PageContext {
   }
 
   /**
-   * Fills the selection memo of every list item for one selector with a single query over all
-   * items, split by item: one selector compilation and one walk instead of one per item. Only
-   * where that split is exactly what each item's own query answers: a selector without
-   * pseudo-classes (`:first` counts per item, `:scope` names it), without the tbody retry, not
-   * starting at the item's siblings (`+ p`), over items that do not nest and sit inside an element.
+   * What `$(scope).find(selector)` (scope null: `$(selector)`) answers, as an array: from a query
+   * compiled once per selector where that gives exactly cheerio's answer (select.ts), else from
+   * cheerio. Throws on an invalid selector, as cheerio does.
    */
-  primeSelections(items: Element[], selector: string): void {
-    if (items.length < 2 || !BATCHABLE_SELECTOR.test(selector) || /\btbody\b/.test(selector)) return;
-    const itemSet = new Set<AnyNode>(items);
-    for (const item of items) {
-      if (!item.parent || !ELEMENT_TYPES.has(item.parent.type)) return;
-      for (let up: AnyNode | null = item.parent; up; up = up.parent) if (itemSet.has(up)) return;
-    }
-    let found: Element[];
-    try {
-      found = this.$(items).find(selector).toArray() as Element[];
-    } catch {
-      return; // an invalid selector: each item learns that on its own
-    }
-    const byItem = new Map<AnyNode, Element[]>(items.map((item) => [item, []]));
-    for (const el of found) {
-      let up: AnyNode | null = el.parent;
-      while (up && !itemSet.has(up)) up = up.parent;
-      if (up) byItem.get(up)!.push(el);
-    }
-    // An item with no match keeps no entry: its own query then tries the fallbacks.
-    for (const [item, els] of byItem) if (els.length > 0) this.selection(item as Element, selector, () => els);
+  query(selector: string, scope: Element | null): Element[] {
+    return selectPlain(this.$, scope, selector) ?? ((scope ? this.$(scope).find(selector) : this.$(selector)).toArray() as Element[]);
   }
 
   /** Visible text of a node, white space collapsed (cached per node). */
@@ -354,12 +334,6 @@ export function parseJsonLdText(raw: string): unknown {
     }
   }
 }
-
-/** Node types css-select treats as elements (a scope needs an element parent to be absolutized). */
-const ELEMENT_TYPES = new Set<string>(['tag', 'script', 'style']);
-
-/** Selectors `primeSelections` may batch: no pseudo-classes, not starting with a sibling combinator. */
-const BATCHABLE_SELECTOR = /^\s*[^\s+~:][^:]*$/;
 
 const contexts = new WeakMap<PageInput, PageContext>();
 

@@ -93,12 +93,12 @@ function cssMatches(ctx: PageContext, source: { css: string; attr?: string; text
 function selectElements(ctx: PageContext, selector: string, within: Element | null): Element[] {
   const $ = ctx.$;
   try {
-    let elements = (within ? $(within).find(selector) : $(selector)).toArray() as Element[];
+    let elements = ctx.query(selector, within);
     // Browsers insert <tbody>; our parser keeps the markup as written. A selector copied from
     // a browser's inspector still works.
     if (elements.length === 0 && /\btbody\b/.test(selector)) {
       const withoutTbody = selector.replace(/\btbody\s*>\s*/g, '').replace(/\s*>\s*tbody\b/g, '').replace(/\btbody\b\s*/g, '');
-      elements = (within ? $(within).find(withoutTbody) : $(withoutTbody)).toArray() as Element[];
+      elements = ctx.query(withoutTbody, within);
     }
     // A list item that is itself the wanted element (`a` items read with `css: 'a'`).
     if (elements.length === 0 && within && $(within).is(selector)) elements = [within];

@@ -1,12 +1,14 @@
 /**
- * A list's field selectors are answered for all items with one query (PageContext.primeSelections).
- * Whatever it decides to batch must give each item exactly what the item's own query gives.
+ * Plain selectors are compiled once (recipe/extract/select.ts) instead of on every query.
+ * Whatever that path answers must be exactly what cheerio's `find` answers, for each list item
+ * and for the whole page; what it declines (null) cheerio answers.
  */
 import * as cheerio from 'cheerio';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Element } from 'domhandler';
 import { PageContext } from '../../src/recipe/extract/page-context.js';
+import { selectPlain } from '../../src/recipe/extract/select.js';
 import { evaluateExtraction } from '../../src/recipe/extract/index.js';
 
 const HTML = `<html><body>
@@ -39,29 +41,38 @@ function ownQuery(html: string, itemsSelector: string, selector: string): string
     });
 }
 
-function batched(html: string, itemsSelector: string, selector: string): string[][] {
+function compiled(html: string, itemsSelector: string, selector: string): string[][] {
   const ctx = new PageContext({ url: 'https://x.example/', contentType: 'text/html', text: html });
   const items = ctx.$(itemsSelector).toArray() as Element[];
-  ctx.primeSelections(items, selector);
-  return items.map((item) =>
-    ctx
-      .selection(item, selector, () => {
-        try {
-          return ctx.$(item).find(selector).toArray() as Element[];
-        } catch {
-          return [];
-        }
-      })
-      .map((el) => ctx.$.html(el)),
-  );
+  return items.map((item) => {
+    try {
+      return ctx.query(selector, item).map((el) => ctx.$.html(el));
+    } catch {
+      return [];
+    }
+  });
 }
 
-describe('batched list selections', () => {
-  it.each(['li.item', 'li.item:not(.nest)', '.item', 'h3, li.item', 'ul.list > li'])('equal each item\'s own query (items: %s)', (items) => {
-    for (const selector of SELECTORS) expect(batched(HTML, items, selector), selector).toEqual(ownQuery(HTML, items, selector));
+function wholePage(html: string, selector: string, via: 'cheerio' | 'compiled'): string[] | 'invalid' {
+  const ctx = new PageContext({ url: 'https://x.example/', contentType: 'text/html', text: html });
+  try {
+    const els = via === 'cheerio' ? (ctx.$(selector).toArray() as Element[]) : ctx.query(selector, null);
+    return els.map((el) => ctx.$.html(el));
+  } catch {
+    return 'invalid';
+  }
+}
+
+describe('compiled selections', () => {
+  it.each(['li.item', 'li.item:not(.nest)', '.item', 'h3, li.item', 'ul.list > li'])('equal cheerio\'s find in each item (items: %s)', (items) => {
+    for (const selector of SELECTORS) expect(compiled(HTML, items, selector), selector).toEqual(ownQuery(HTML, items, selector));
   });
 
-  it('equal each item\'s own query on generated pages', () => {
+  it('equal cheerio on the whole page', () => {
+    for (const selector of SELECTORS) expect(wholePage(HTML, selector, 'compiled'), selector).toEqual(wholePage(HTML, selector, 'cheerio'));
+  });
+
+  it('equal cheerio on generated pages', () => {
     const tag = fc.constantFrom('div', 'li', 'p', 'a', 'h3', 'span');
     const node: fc.Arbitrary<string> = fc.letrec((tie) => ({
       node: fc.oneof(
@@ -75,7 +86,8 @@ describe('batched list selections', () => {
     fc.assert(
       fc.property(fc.array(node, { minLength: 1, maxLength: 5 }), fc.constantFrom(...SELECTORS), (parts, selector) => {
         const html = `<html><body>${parts.join('')}</body></html>`;
-        expect(batched(html, '.item', selector)).toEqual(ownQuery(html, '.item', selector));
+        expect(compiled(html, '.item', selector)).toEqual(ownQuery(html, '.item', selector));
+        expect(wholePage(html, selector, 'compiled')).toEqual(wholePage(html, selector, 'cheerio'));
       }),
       { numRuns: 3000 },
     );
@@ -104,20 +116,15 @@ describe('batched list selections', () => {
     ]);
   });
 
-  it('answer matched items from one query, and leave unmatched or unsafe cases to the item', () => {
+  it('compile plain selectors only, and only under a scope cheerio scopes', () => {
     const ctx = new PageContext({ url: 'https://x.example/', contentType: 'text/html', text: HTML });
     const items = ctx.$('li.item:not(.nest)').toArray() as Element[];
-    const unreachable = (): Element[] => {
-      throw new Error('asked the item again');
-    };
-    ctx.primeSelections(items, 'h3 a');
-    expect(ctx.selection(items[0], 'h3 a', unreachable)).toHaveLength(1);
-    expect(ctx.selection(items[1], 'h3 a', unreachable)).toHaveLength(2);
-    expect(ctx.selection(items[2], 'h3 a', () => [])).toEqual([]); // no match: the item's own query runs
-    ctx.primeSelections(items, 'a:first');
-    expect(() => ctx.selection(items[0], 'a:first', unreachable)).toThrow('asked the item again');
-    const nesting = ctx.$('li.item').toArray() as Element[];
-    ctx.primeSelections(nesting, 'p');
-    expect(() => ctx.selection(nesting[0], 'p', unreachable)).toThrow('asked the item again');
+    expect(selectPlain(ctx.$, items[1], 'h3 a')).toHaveLength(2);
+    expect(selectPlain(ctx.$, null, 'li.item')).toHaveLength(6);
+    for (const selector of ['a:first', ':scope > h3', '+ li', '~ li', 'a:not(.self)']) expect(selectPlain(ctx.$, items[0], selector), selector).toBeNull();
+    // The <html> element's parent is the document, which css-select does not scope to.
+    const html = ctx.$('html').get(0) as Element;
+    expect(selectPlain(ctx.$, html, 'a')).toBeNull();
+    expect(ctx.query('a', html)).toHaveLength(ctx.$('a').length);
   });
 });
