@@ -119,12 +119,23 @@ describe('compiled selections', () => {
   it('compile plain selectors only, and only under a scope cheerio scopes', () => {
     const ctx = new PageContext({ url: 'https://x.example/', contentType: 'text/html', text: HTML });
     const items = ctx.$('li.item:not(.nest)').toArray() as Element[];
-    expect(selectPlain(ctx.$, items[1], 'h3 a')).toHaveLength(2);
-    expect(selectPlain(ctx.$, null, 'li.item')).toHaveLength(6);
-    for (const selector of ['a:first', ':scope > h3', '+ li', '~ li', 'a:not(.self)']) expect(selectPlain(ctx.$, items[0], selector), selector).toBeNull();
+    const options = (ctx.$ as unknown as { _options: object })._options;
+    expect(selectPlain(ctx.document, options, items[1], 'h3 a')).toHaveLength(2);
+    expect(selectPlain(ctx.document, options, null, 'li.item')).toHaveLength(6);
+    for (const selector of ['a:first', ':scope > h3', '+ li', '~ li', 'a:not(.self)']) expect(selectPlain(ctx.document, options, items[0], selector), selector).toBeNull();
     // The <html> element's parent is the document, which css-select does not scope to.
     const html = ctx.$('html').get(0) as Element;
-    expect(selectPlain(ctx.$, html, 'a')).toBeNull();
+    expect(selectPlain(ctx.document, options, html, 'a')).toBeNull();
     expect(ctx.query('a', html)).toHaveLength(ctx.$('a').length);
+  });
+
+  it('parse the page exactly as cheerio.load does, and wrap that same document in $', () => {
+    const pages = [HTML, '<p>a<b>b</p>c', '<!DOCTYPE html><TABLE><TR><TD A=1>x</TABLE><br/><svg><path/></svg>&amp;&nbsp;<x-y:z>', ''];
+    for (const text of pages) {
+      const ctx = new PageContext({ url: 'https://x.example/', contentType: 'text/html', text });
+      const loaded = cheerio.load(text, { xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false } });
+      expect(ctx.$.html(), text).toBe(loaded.html());
+      expect(ctx.$.root().get(0)).toBe(ctx.document);
+    }
   });
 });

@@ -5,10 +5,11 @@
  */
 import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
-import type { AnyNode, Element } from 'domhandler';
+import type { AnyNode, Document, Element } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import { collapseWhitespace, visibleText } from './text.js';
 import { parseLiteral, sliceBalanced } from './js-literal.js';
-import { selectPlain } from './select.js';
+import { selectPlain, type SelectOptions } from './select.js';
 
 /** The fetched page as the extraction sees it. */
 export interface PageInput {
@@ -23,7 +24,14 @@ export const HTML_PARSE_OPTIONS = {
   xml: { xmlMode: false, decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: false },
 } as const;
 
+/**
+ * HTML_PARSE_OPTIONS as cheerio.load flattens them: what it hands htmlparser2 and, per query,
+ * css-select. Read from cheerio itself once, so parsing and querying without it stay identical.
+ */
+const LOADED_OPTIONS = (cheerio.load('', HTML_PARSE_OPTIONS) as unknown as { _options: SelectOptions & Record<string, unknown> })._options;
+
 export class PageContext {
+  private doc?: Document;
   private dom?: CheerioAPI;
   private body?: { value: unknown };
   private ldBlocks?: unknown[];
@@ -45,16 +53,24 @@ export class PageContext {
   }
 
   /**
-   * The DOM (an empty document for JSON pages). Parsed with htmlparser2, not the HTML5 tree
-   * builder: 5-10 times faster on large shop pages, and lenient where parse5 would swallow the
-   * rest of a page after a script holding "<!--<script". It keeps markup as written (no implied
-   * <tbody>); css sources retry a selector without `tbody` when it matches nothing.
+   * The parsed page (an empty document for JSON pages). Parsed with htmlparser2, not the HTML5
+   * tree builder: 5-10 times faster on large shop pages, and lenient where parse5 would swallow
+   * the rest of a page after a script holding "<!--<script". It keeps markup as written (no
+   * implied <tbody>); css sources retry a selector without `tbody` when it matches nothing.
+   * Parsed exactly as cheerio.load parses it (the same function, with cheerio's own flattening
+   * of the options), so `$` wraps this very document; plain queries (`query`) need no cheerio.
    */
-  get $(): CheerioAPI {
-    if (!this.dom) {
+  get document(): Document {
+    if (!this.doc) {
       const html = this.page.contentType.toLowerCase().includes('json') ? '' : this.page.text;
-      this.dom = cheerio.load(html, HTML_PARSE_OPTIONS);
+      this.doc = parseDocument(html, LOADED_OPTIONS);
     }
+    return this.doc;
+  }
+
+  /** cheerio over `document`, made on first use (loading a document costs a class of its own). */
+  get $(): CheerioAPI {
+    this.dom ??= cheerio.load(this.document, HTML_PARSE_OPTIONS);
     return this.dom;
   }
 
@@ -73,11 +89,12 @@ export class PageContext {
    */
   release(): void {
     if (contexts.get(this.page) === this) contexts.delete(this.page);
-    const root = this.dom?.root().get(0);
-    if (root && 'children' in root) {
+    const root = this.doc;
+    if (root) {
       for (const child of root.children) child.parent = null;
       root.children = [];
     }
+    this.doc = undefined;
     this.dom = undefined;
     this.body = undefined;
     this.ldBlocks = undefined;
@@ -122,7 +139,7 @@ export class PageContext {
    * cheerio. Throws on an invalid selector, as cheerio does.
    */
   query(selector: string, scope: Element | null): Element[] {
-    return selectPlain(this.$, scope, selector) ?? ((scope ? this.$(scope).find(selector) : this.$(selector)).toArray() as Element[]);
+    return selectPlain(this.document, LOADED_OPTIONS, scope, selector) ?? ((scope ? this.$(scope).find(selector) : this.$(selector)).toArray() as Element[]);
   }
 
   /** Visible text of a node, white space collapsed (cached per node). */

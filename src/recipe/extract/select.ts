@@ -19,7 +19,6 @@
  * then searches the scope itself, not its children). Anything else answers null and the caller
  * asks cheerio.
  */
-import type { CheerioAPI } from 'cheerio';
 import { parse } from 'css-what';
 import { _compileToken as compileToken, prepareContext } from 'css-select';
 import * as DomUtils from 'domutils';
@@ -48,7 +47,7 @@ function placeholderScope(): Element {
 }
 
 /** The options cheerio's _findBySelector hands cheerio-select, as far as css-select reads them. */
-interface SelectOptions {
+export interface SelectOptions {
   xmlMode?: boolean;
   lowerCaseTags?: boolean;
   lowerCaseAttributeNames?: boolean;
@@ -57,12 +56,26 @@ interface SelectOptions {
 
 /** Compiled queries by the options' values (every page loads with the same ones) and selector. */
 const compiledByOptions = new Map<string, LruCache<string, Compiled | null>>();
+/** The same caches by a page's own options object, so a page's queries skip building the key. */
+const cachesOfPage = new WeakMap<object, { scoped: LruCache<string, Compiled | null>; whole: LruCache<string, Compiled | null> }>();
 const MAX_SELECTORS = 2_000;
 
+function cacheFor(options: SelectOptions, scoped: boolean): LruCache<string, Compiled | null> {
+  let caches = cachesOfPage.get(options);
+  if (!caches) {
+    const shared = (within: boolean) => {
+      const key = `${options.xmlMode}|${options.lowerCaseTags}|${options.lowerCaseAttributeNames}|${options.quirksMode}|${within}`;
+      let cache = compiledByOptions.get(key);
+      if (!cache) compiledByOptions.set(key, (cache = new LruCache(MAX_SELECTORS)));
+      return cache;
+    };
+    cachesOfPage.set(options, (caches = { scoped: shared(true), whole: shared(false) }));
+  }
+  return scoped ? caches.scoped : caches.whole;
+}
+
 function compiledFor(options: SelectOptions, selector: string, scoped: boolean): Compiled | null {
-  const optionsKey = `${options.xmlMode}|${options.lowerCaseTags}|${options.lowerCaseAttributeNames}|${options.quirksMode}|${scoped}`;
-  let cache = compiledByOptions.get(optionsKey);
-  if (!cache) compiledByOptions.set(optionsKey, (cache = new LruCache(MAX_SELECTORS)));
+  const cache = cacheFor(options, scoped);
   const hit = cache.get(selector);
   if (hit !== undefined) return hit;
   let compiled: Compiled | null;
@@ -85,22 +98,22 @@ function compiledFor(options: SelectOptions, selector: string, scoped: boolean):
 }
 
 /**
- * The elements `selector` matches inside `scope` (null: the whole page), in document order, as
- * `$(scope).find(selector)` / `$(selector)` would give them; null when the selector is not
- * plain or the scope is one cheerio compiles differently, so the caller asks cheerio instead.
+ * The elements `selector` matches inside `scope` (null: the whole document), in document order,
+ * as cheerio loaded with `options` answers `$(scope).find(selector)` / `$(selector)`; null
+ * when the selector is not plain or the scope is one cheerio compiles differently, so the
+ * caller asks cheerio instead.
  */
-export function selectPlain($: CheerioAPI, scope: Element | null, selector: string): Element[] | null {
+export function selectPlain(document: Document, options: SelectOptions & { pseudos?: unknown }, scope: Element | null, selector: string): Element[] | null {
   if (!PLAIN_SELECTOR.test(selector)) return null;
-  // css-select scopes a query only under an element whose parent is an element.
-  const scoped = scope !== null;
-  if (scope && !(scope.parent && DomUtils.isTag(scope.parent))) return null;
-  const options = ($ as unknown as { _options: SelectOptions & { pseudos?: unknown } })._options;
   if (options.pseudos) return null; // custom pseudo-classes cannot key the cache
-  const compiled = compiledFor(options, selector, scoped);
+  // css-select scopes a query only under an element whose parent is an element.
+  if (scope && !(scope.parent && DomUtils.isTag(scope.parent))) return null;
+  const compiled = compiledFor(options, selector, scope !== null);
   if (!compiled) return null;
-  const root: AnyNode = scope ?? ($ as unknown as { _root: Document })._root;
+  const root: Element | Document = scope ?? document;
   if (compiled.context) compiled.context[0] = root;
-  const children = (root as Element | Document).children;
-  const from = prepareContext(children, DomUtils, compiled.query.shouldTestNextSiblings);
+  // cheerio-select searches prepareContext(children): the children themselves when the query
+  // tests no next siblings (removeSubsets keeps siblings as they are), so they are used as is.
+  const from = compiled.query.shouldTestNextSiblings ? prepareContext([...root.children], DomUtils, true) : root.children;
   return DomUtils.find((node) => DomUtils.isTag(node) && compiled.query(node), from, true, Infinity) as Element[];
 }
