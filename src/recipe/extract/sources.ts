@@ -91,7 +91,6 @@ function cssMatches(ctx: PageContext, source: { css: string; attr?: string; text
 }
 
 function selectElements(ctx: PageContext, selector: string, within: Element | null): Element[] {
-  const $ = ctx.$;
   try {
     let elements = ctx.query(selector, within);
     // Browsers insert <tbody>; our parser keeps the markup as written. A selector copied from
@@ -101,7 +100,7 @@ function selectElements(ctx: PageContext, selector: string, within: Element | nu
       elements = ctx.query(withoutTbody, within);
     }
     // A list item that is itself the wanted element (`a` items read with `css: 'a'`).
-    if (elements.length === 0 && within && $(within).is(selector)) elements = [within];
+    if (elements.length === 0 && within && ctx.$(within).is(selector)) elements = [within];
     return elements;
   } catch {
     return []; // an invalid selector matches nothing rather than failing the whole record
@@ -109,11 +108,10 @@ function selectElements(ctx: PageContext, selector: string, within: Element | nu
 }
 
 function nodeValue(ctx: PageContext, el: Element, attr: string | undefined, mode: 'full' | 'own' | undefined): unknown {
-  const $ = ctx.$;
   if (attr === undefined || attr === 'text') return mode === 'own' ? ownText(el) : ctx.text(el);
   if (attr === 'own_text') return ownText(el);
-  if (attr === 'html') return $(el).html() ?? '';
-  if (attr === 'outer_html') return $.html(el);
+  if (attr === 'html') return ctx.$(el).html() ?? '';
+  if (attr === 'outer_html') return ctx.$.html(el);
   const value = el.attribs?.[attr];
   return value === undefined ? null : value;
 }
@@ -144,9 +142,8 @@ function labelMatches(ctx: PageContext, source: { label: string | string[]; scop
   }
   let withins: Array<Element | null> = [scope.el];
   if (source.scope) {
-    const $ = ctx.$;
     try {
-      withins = (scope.el ? $(scope.el).find(source.scope) : $(source.scope)).toArray() as Element[];
+      withins = ctx.query(source.scope, scope.el);
     } catch {
       return [];
     }
