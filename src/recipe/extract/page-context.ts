@@ -7,6 +7,7 @@ import * as cheerio from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Document, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { textContent } from 'domutils';
 import { collapseWhitespace, visibleText } from './text.js';
 import { parseLiteral, sliceBalanced } from './js-literal.js';
 import { selectPlain, type SelectOptions } from './select.js';
@@ -155,14 +156,13 @@ export class PageContext {
   /** Every JSON-LD block of the page, parsed (unparseable blocks are skipped). */
   jsonLdBlocks(): unknown[] {
     if (!this.ldBlocks) {
-      const $ = this.$;
       this.ldBlocks = [];
-      $('script').each((_, el) => {
-        const type = ($(el).attr('type') ?? '').toLowerCase().trim();
-        if (type !== 'application/ld+json') return;
-        const value = parseJsonLdText($(el).text());
-        if (value !== undefined) this.ldBlocks!.push(value);
-      });
+      for (const el of this.query('script', null)) {
+        const type = (attrOf(el, 'type') ?? '').toLowerCase().trim();
+        if (type !== 'application/ld+json') continue;
+        const value = parseJsonLdText(textContent(el));
+        if (value !== undefined) this.ldBlocks.push(value);
+      }
     }
     return this.ldBlocks;
   }
@@ -170,20 +170,18 @@ export class PageContext {
   /** `<meta>` contents keyed by lower-cased property/name/itemprop, in document order. */
   metaTags(): Map<string, string[]> {
     if (!this.metaMap) {
-      const $ = this.$;
       const map = new Map<string, string[]>();
-      $('meta').each((_, el) => {
-        const node = $(el);
-        const content = node.attr('content');
-        if (content === undefined) return;
+      for (const el of this.query('meta', null)) {
+        const content = attrOf(el, 'content');
+        if (content === undefined) continue;
         for (const attr of ['property', 'name', 'itemprop', 'http-equiv']) {
-          const key = node.attr(attr)?.trim().toLowerCase();
+          const key = attrOf(el, attr)?.trim().toLowerCase();
           if (!key) continue;
           const list = map.get(key) ?? [];
           list.push(content);
           map.set(key, list);
         }
-      });
+      }
       this.metaMap = map;
     }
     return this.metaMap;
@@ -211,15 +209,14 @@ export class PageContext {
   embeddedKinds(): string[] {
     const kinds = ['next_data', 'script_json', 'nuxt', 'datalayer'].filter((k) => this.embedded(k).length > 0);
     const names = new Set<string>();
-    const $ = this.$;
-    $('script').each((_, el) => {
-      const type = ($(el).attr('type') ?? '').toLowerCase();
-      if (type && !type.includes('javascript')) return;
-      const src = $(el).text();
+    for (const el of this.query('script', null)) {
+      const type = (attrOf(el, 'type') ?? '').toLowerCase();
+      if (type && !type.includes('javascript')) continue;
+      const src = textContent(el);
       for (const m of src.matchAll(/window\s*(?:\.\s*([A-Za-z_$][\w$]*)|\[\s*["']([\w$]+)["']\s*\])\s*=\s*(?:JSON\.parse\(|[{[])/g)) {
         names.add(m[1] ?? m[2]);
       }
-    });
+    }
     for (const name of names) if (name !== '__NUXT__' && this.embedded(name).length > 0) kinds.push(name);
     return kinds;
   }
@@ -243,18 +240,16 @@ export class PageContext {
   }
 
   private findEmbedded(kind: string): unknown[] {
-    const $ = this.$;
-    const scriptText = (selector: string): string[] => $(selector).toArray().map((el) => $(el).text());
+    const scriptText = (selector: string): string[] => this.query(selector, null).map((el) => textContent(el));
     const parsed = (texts: string[]): unknown[] =>
       texts.map((t) => parseLiteral(stripHtmlComment(t))).filter((v) => v !== undefined);
     if (kind === 'next_data') return parsed(scriptText('script#__NEXT_DATA__'));
     if (kind === 'script_json') {
       return parsed(
-        $('script')
-          .toArray()
-          .filter((el) => /^application\/(?:[\w.+-]*\+)?json$/i.test(($(el).attr('type') ?? '').trim()))
-          .filter((el) => !/ld\+json/i.test($(el).attr('type') ?? ''))
-          .map((el) => $(el).text()),
+        this.query('script', null)
+          .filter((el) => /^application\/(?:[\w.+-]*\+)?json$/i.test((attrOf(el, 'type') ?? '').trim()))
+          .filter((el) => !/ld\+json/i.test(attrOf(el, 'type') ?? ''))
+          .map((el) => textContent(el)),
       );
     }
     if (kind === 'datalayer') return this.analyticsEvents();
@@ -272,29 +267,27 @@ export class PageContext {
    * `currency`), often where the page has no other structured data.
    */
   private analyticsEvents(): unknown[] {
-    const $ = this.$;
     const out: unknown[] = [];
-    $('script').each((_, el) => {
-      const src = $(el).text();
-      if (!src.includes('dataLayer') && !src.includes('gtag')) return;
+    for (const el of this.query('script', null)) {
+      const src = textContent(el);
+      if (!src.includes('dataLayer') && !src.includes('gtag')) continue;
       for (const m of src.matchAll(/\bdataLayer\s*\.\s*push\s*\(\s*|\bgtag\s*\(\s*['"]event['"]\s*,\s*['"][\w-]+['"]\s*,\s*/g)) {
         const literal = sliceBalanced(src, m.index + m[0].length);
         const value = literal ? parseLiteral(literal) : undefined;
         if (value && typeof value === 'object') out.push(value);
       }
-    });
+    }
     return out;
   }
 
   /** Values assigned to a global in inline scripts: `window.X = {...}`, `X = [...]`, `window["X"] = ...`. */
   private globalAssignments(name: string): unknown[] {
-    const $ = this.$;
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const re = new RegExp(`(?:window\\s*\\.\\s*${escaped}|window\\s*\\[\\s*["']${escaped}["']\\s*\\]|\\b${escaped})\\s*=\\s*`, 'g');
     const out: unknown[] = [];
-    $('script').each((_, el) => {
-      const src = $(el).text();
-      if (!src.includes(name)) return;
+    for (const el of this.query('script', null)) {
+      const src = textContent(el);
+      if (!src.includes(name)) continue;
       for (const m of src.matchAll(re)) {
         let start = m.index + m[0].length;
         // JSON.parse("...") wrappers: read the string, then parse it.
@@ -313,7 +306,7 @@ export class PageContext {
         const value = parseLiteral(literal);
         if (value !== undefined) out.push(value);
       }
-    });
+    }
     return out;
   }
 }
@@ -350,6 +343,14 @@ export function parseJsonLdText(raw: string): unknown {
       return parseLiteral(cleaned);
     }
   }
+}
+
+/**
+ * An attribute as cheerio's `attr(name)` reads it, for the names read here (none of them a
+ * boolean attribute, which cheerio answers with its name, nor an option's or input's value).
+ */
+function attrOf(el: Element, name: string): string | undefined {
+  return el.attribs && Object.hasOwn(el.attribs, name) ? el.attribs[name] : undefined;
 }
 
 const contexts = new WeakMap<PageInput, PageContext>();
