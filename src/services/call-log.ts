@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { sqliteWriteTransaction, type Db } from '../db/index.js';
 import type { EndpointCallsTable } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared.js';
-import { newId } from '../clock.js';
+import { newLogId } from '../clock.js';
 
 const FLUSH_EVERY_MS = 500;
 const FLUSH_AT = 200;
@@ -43,7 +43,7 @@ export class CallLog {
   ) {}
 
   record(call: Omit<EndpointCallsTable, 'id'>): void {
-    this.buffer.push({ id: newId(), ...call });
+    this.buffer.push({ id: newLogId(), ...call });
     if (this.buffer.length >= FLUSH_AT) void this.flush();
     else this.scheduleFlush();
   }

@@ -14,7 +14,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Database, Db } from '../db/index.js';
-import { iso, newId, type Clock } from '../clock.js';
+import { iso, newLogId, type Clock } from '../clock.js';
 import { notFound, paymentRequired } from '../errors/index.js';
 import { preparedQuery } from '../db/prepared.js';
 import { LruCache } from '../lru-cache.js';
@@ -79,7 +79,7 @@ async function writeLedger(
   clock: Clock,
   entry: { userId: string; delta: number; balanceAfter: number; reason: string; ref: string | null },
 ): Promise<void> {
-  await insertLedger(trx, newId(), entry.userId, entry.delta, entry.balanceAfter, entry.reason, entry.ref, iso(clock));
+  await insertLedger(trx, newLogId(), entry.userId, entry.delta, entry.balanceAfter, entry.reason, entry.ref, iso(clock));
 }
 
 // Read on every execution (headers and the pre-check): precompiled (db/prepared.ts).
@@ -187,7 +187,7 @@ function debitNow(
     return { ok: false, balance: Number(current.credits), required: amount };
   }
   const balance = Number(row.credits);
-  const ledger = insertLedger.compiled(kysely, newId(), userId, -amount, balance, reason, ref, iso(clock));
+  const ledger = insertLedger.compiled(kysely, newLogId(), userId, -amount, balance, reason, ref, iso(clock));
   writer.prepare(ledger.sql).run(...ledger.values);
   return { ok: true, balance };
 }

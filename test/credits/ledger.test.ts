@@ -1,6 +1,6 @@
 /** The credit ledger on a real database (SQLite, or PostgreSQL with QUARRY_TEST_DATABASE=postgres). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock, type Clock } from '../../src/clock.js';
+import { newLogId, systemClock, type Clock } from '../../src/clock.js';
 import { QuarryError, toHttp } from '../../src/errors/index.js';
 import {
   charge,
@@ -43,6 +43,8 @@ describe(`credit ledger (${process.env.QUARRY_TEST_DATABASE === 'postgres' ? 'po
     expect(entries[0]).toMatchObject({ userId: user, createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(await listLedger(t.db, user, { limit: 1, offset: 1 })).toHaveLength(1);
     expect((await listLedger(t.db, user, { limit: 1, offset: 1 }))[0].delta).toBe(100);
+    // Ledger rows take time-ordered ids (newLogId), so they append to the primary-key index.
+    expect(entries.map((e) => e.id)).toEqual(entries.map((e) => e.id).sort().reverse());
   });
 
   it('refuses a charge larger than the balance and writes nothing', async () => {
@@ -196,5 +198,19 @@ describe('a charge beside an open transaction of this process', () => {
     expect(charged).toEqual({ ok: true, balance: 45 });
     expect(await getBalance(t.db, userId)).toBe(45);
     expect((await ledgerOf(userId)).map((r) => Number(r.delta)).sort((a, b) => a - b)).toEqual([-5, 50]);
+  });
+});
+
+describe('log row ids (newLogId)', () => {
+  it('are RFC 9562 version 7 UUIDs that sort in the order they were made, within a millisecond too', () => {
+    const at = Date.UTC(2026, 10, 26, 12, 0, 0, 5);
+    const id = newLogId(at);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBe(at);
+    const ids = [at - 1, at, at + 1, at + 1000, at + 86_400_000].map((ms) => newLogId(ms));
+    expect([...ids].sort()).toEqual(ids);
+    const sameMs = Array.from({ length: 1000 }, () => newLogId(at + 2_000));
+    expect(new Set(sameMs).size).toBe(1000);
+    expect([...sameMs].sort()).toEqual(sameMs);
   });
 });
