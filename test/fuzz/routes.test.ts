@@ -95,10 +95,15 @@ describe(`fuzz over every registered route (${usePostgres ? 'PostgreSQL' : 'SQLi
   async function digest(): Promise<string> {
     const k = t.runtime.deps.db.kysely;
     if (tables.length === 0) {
-      const all = await k.introspection.getTables();
-      // PostgreSQL: this file's own schema (other test files' schemas have the same tables).
-      const own = usePostgres ? (await sql<{ s: string }>`select current_schema() as s`.execute(k)).rows[0].s : all.find((x) => x.name === 'users')?.schema;
-      tables = all.filter((x) => x.schema === own && !DIGEST_SKIP.has(x.name) && !x.name.startsWith('kysely_')).map((x) => x.name).sort();
+      // PostgreSQL: this file's own schema only (other test files' schemas have the same tables), read
+      // from the catalogue by schema: Kysely's introspection resolves every schema's tables by name,
+      // and fails when another test file drops its schema at that moment.
+      const names = usePostgres
+        ? (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(k)).rows.map((r) => r.name)
+        : (await k.introspection.getTables()).map((x) => x.name);
+      tables = names.filter((name) => !DIGEST_SKIP.has(name) && !name.startsWith('kysely_')).sort();
+      // An empty list would make "writes nothing" hold trivially.
+      if (!tables.includes('users') || !tables.includes('credit_ledger')) throw new Error(`digest found no schema tables: ${tables.join(', ')}`);
     }
     if (usePostgres) {
       const drop = [...VOLATILE_COLUMNS].map((c) => ` - '${c}'`).join('');
