@@ -33,6 +33,7 @@ const LOADED_OPTIONS = (cheerio.load('', HTML_PARSE_OPTIONS) as unknown as { _op
 
 export class PageContext {
   private doc?: Document;
+  private scriptEls?: Element[];
   private dom?: CheerioAPI;
   private body?: { value: unknown };
   private ldBlocks?: unknown[];
@@ -97,6 +98,7 @@ export class PageContext {
     }
     this.doc = undefined;
     this.dom = undefined;
+    this.scriptEls = undefined;
     this.body = undefined;
     this.ldBlocks = undefined;
     this.metaMap = undefined;
@@ -153,11 +155,17 @@ export class PageContext {
     return visibleText(node, this.textCache);
   }
 
+  /** The page's `<script>` elements, found once: JSON-LD, embedded blobs and analytics all read them. */
+  private scripts(): Element[] {
+    this.scriptEls ??= this.query('script', null);
+    return this.scriptEls;
+  }
+
   /** Every JSON-LD block of the page, parsed (unparseable blocks are skipped). */
   jsonLdBlocks(): unknown[] {
     if (!this.ldBlocks) {
       this.ldBlocks = [];
-      for (const el of this.query('script', null)) {
+      for (const el of this.scripts()) {
         const type = (attrOf(el, 'type') ?? '').toLowerCase().trim();
         if (type !== 'application/ld+json') continue;
         const value = parseJsonLdText(textContent(el));
@@ -209,7 +217,7 @@ export class PageContext {
   embeddedKinds(): string[] {
     const kinds = ['next_data', 'script_json', 'nuxt', 'datalayer'].filter((k) => this.embedded(k).length > 0);
     const names = new Set<string>();
-    for (const el of this.query('script', null)) {
+    for (const el of this.scripts()) {
       const type = (attrOf(el, 'type') ?? '').toLowerCase();
       if (type && !type.includes('javascript')) continue;
       const src = textContent(el);
@@ -246,7 +254,7 @@ export class PageContext {
     if (kind === 'next_data') return parsed(scriptText('script#__NEXT_DATA__'));
     if (kind === 'script_json') {
       return parsed(
-        this.query('script', null)
+        this.scripts()
           .filter((el) => /^application\/(?:[\w.+-]*\+)?json$/i.test((attrOf(el, 'type') ?? '').trim()))
           .filter((el) => !/ld\+json/i.test(attrOf(el, 'type') ?? ''))
           .map((el) => textContent(el)),
@@ -268,7 +276,7 @@ export class PageContext {
    */
   private analyticsEvents(): unknown[] {
     const out: unknown[] = [];
-    for (const el of this.query('script', null)) {
+    for (const el of this.scripts()) {
       const src = textContent(el);
       if (!src.includes('dataLayer') && !src.includes('gtag')) continue;
       for (const m of src.matchAll(/\bdataLayer\s*\.\s*push\s*\(\s*|\bgtag\s*\(\s*['"]event['"]\s*,\s*['"][\w-]+['"]\s*,\s*/g)) {
@@ -285,7 +293,7 @@ export class PageContext {
     const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const re = new RegExp(`(?:window\\s*\\.\\s*${escaped}|window\\s*\\[\\s*["']${escaped}["']\\s*\\]|\\b${escaped})\\s*=\\s*`, 'g');
     const out: unknown[] = [];
-    for (const el of this.query('script', null)) {
+    for (const el of this.scripts()) {
       const src = textContent(el);
       if (!src.includes(name)) continue;
       for (const m of src.matchAll(re)) {

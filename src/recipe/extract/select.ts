@@ -54,23 +54,16 @@ export interface SelectOptions {
   quirksMode?: boolean;
 }
 
-/** Compiled queries by the options' values (every page loads with the same ones) and selector. */
-const compiledByOptions = new Map<string, LruCache<string, Compiled | null>>();
-/** The same caches by a page's own options object, so a page's queries skip building the key. */
-const cachesOfPage = new WeakMap<object, { scoped: LruCache<string, Compiled | null>; whole: LruCache<string, Compiled | null> }>();
+/**
+ * Compiled queries by options object (PageContext passes one constant, so in practice there is
+ * one entry), then by scoped/whole and selector.
+ */
+const compiledByOptions = new WeakMap<object, { scoped: LruCache<string, Compiled | null>; whole: LruCache<string, Compiled | null> }>();
 const MAX_SELECTORS = 2_000;
 
 function cacheFor(options: SelectOptions, scoped: boolean): LruCache<string, Compiled | null> {
-  let caches = cachesOfPage.get(options);
-  if (!caches) {
-    const shared = (within: boolean) => {
-      const key = `${options.xmlMode}|${options.lowerCaseTags}|${options.lowerCaseAttributeNames}|${options.quirksMode}|${within}`;
-      let cache = compiledByOptions.get(key);
-      if (!cache) compiledByOptions.set(key, (cache = new LruCache(MAX_SELECTORS)));
-      return cache;
-    };
-    cachesOfPage.set(options, (caches = { scoped: shared(true), whole: shared(false) }));
-  }
+  let caches = compiledByOptions.get(options);
+  if (!caches) compiledByOptions.set(options, (caches = { scoped: new LruCache(MAX_SELECTORS), whole: new LruCache(MAX_SELECTORS) }));
   return scoped ? caches.scoped : caches.whole;
 }
 
