@@ -71,7 +71,7 @@ export function openDb(opts: OpenDbOptions): Db {
   sqliteWriters.set(kysely, sqliteWriterOf(writer));
   if (reader && probe) {
     reader.pragma('busy_timeout = 5000');
-    sqliteReaders.set(kysely, withStatementCache(reader));
+    sqliteReaders.set(kysely, committedReads(database, withStatementCache(database), withStatementCache(reader)));
     sqliteCommitProbes.set(kysely, probe);
   }
   return {
@@ -111,8 +111,24 @@ export function sqliteWriteTransaction(
   return (work) => kysely.getExecutor().provideConnection(async () => writer.inTransaction(work));
 }
 
-/** Read-only SQLite connections by database (see openDb); used by preparedQuery. */
-export const sqliteReaders = new WeakMap<object, SQLite.Database>();
+/** Where a committed read is prepared, by database (see openDb); used by preparedQuery. */
+export interface CommittedReads {
+  prepare(sql: string): SQLite.Statement;
+}
+export const sqliteReaders = new WeakMap<object, CommittedReads>();
+
+/**
+ * A committed read runs on the writer connection when no transaction is open on it: outside a
+ * transaction that connection sees exactly the committed data, and its page cache survives
+ * this process's own commits, where the read-only connection drops its cache at each of them
+ * (a charge commits on every paid call; a key lookup then costs twice as much there). While a
+ * transaction is open on the writer (a Kysely transaction spans awaits), reads go to the
+ * read-only connection, which never sees that transaction's uncommitted rows. `writerReads`
+ * has its own statement cache: reading does not need the commit probe told (see openDb).
+ */
+function committedReads(writer: SQLite.Database, writerReads: SQLite.Database, readerReads: SQLite.Database): CommittedReads {
+  return { prepare: (sql) => (writer.inTransaction ? readerReads : writerReads).prepare(sql) };
+}
 
 /**
  * Tells whether anything was committed to a SQLite database since it last answered: it answers

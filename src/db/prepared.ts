@@ -5,7 +5,8 @@
  * dialect-correct because the database's own compiler produced it. Compilations are kept per
  * dialect adapter, which a database shares with its transactions, so a query run inside a
  * transaction is not compiled again. A read (`readOnly`) on SQLite outside a transaction runs
- * on the read-only connection (see db/index.ts), so a hot read never waits for a write.
+ * synchronously on a connection that sees committed data only (see committedReads in
+ * db/index.ts), so a hot read never waits for a write.
  */
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema.js';
@@ -42,7 +43,7 @@ export function preparedQuery<P extends unknown[], R>(
   };
   const run = async (db: Kysely<Database>, ...params: P): Promise<R[]> => {
     const { sql, values } = compiled(db, ...params);
-    // SQLite: run on the read-only connection directly (committed data only); else through Kysely.
+    // SQLite: run directly on a connection that sees committed data only; else through Kysely.
     const reader = options.readOnly ? sqliteReaders.get(db) : undefined;
     if (reader) return reader.prepare(sql).all(...values) as R[];
     const res = await db.executeQuery<R>(CompiledQuery.raw(sql, values));
