@@ -14,6 +14,14 @@ export class LruCache<K, V> {
     return value;
   }
 
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+
   set(key: K, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);

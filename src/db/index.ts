@@ -88,12 +88,19 @@ export function openDb(opts: OpenDbOptions): Db {
 /** A writer and its one reusable IMMEDIATE transaction (better-sqlite3 builds one per `transaction()` call). */
 interface SqliteWriter {
   inTransaction<T>(work: (db: SQLite.Database) => T): T;
+  /** The connection itself, for what must live on it (db/row-cache.ts: its temporary triggers). */
+  connection: SQLite.Database;
 }
 const sqliteWriters = new WeakMap<object, SqliteWriter>();
 
 function sqliteWriterOf(db: SQLite.Database): SqliteWriter {
   const run = db.transaction((work: (db: SQLite.Database) => unknown) => work(db));
-  return { inTransaction: (work) => run.immediate(work) as ReturnType<typeof work> };
+  return { inTransaction: (work) => run.immediate(work) as ReturnType<typeof work>, connection: db };
+}
+
+/** The SQLite writer connection of a database (not of a transaction), or undefined (PostgreSQL). */
+export function sqliteWriterConnection(kysely: Kysely<Database>): SQLite.Database | undefined {
+  return kysely.isTransaction ? undefined : sqliteWriters.get(kysely)?.connection;
 }
 
 /**

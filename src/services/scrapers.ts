@@ -11,6 +11,7 @@ import { notFound } from '../errors/index.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { Recipe } from '../recipe/types.js';
 import { LruCache } from '../lru-cache.js';
+import { sqliteRowCache, type RowCache } from '../db/row-cache.js';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -106,9 +107,15 @@ export async function addVersion(
 // Read on every execution: precompiled (db/prepared.ts).
 const selectScraper = preparedQuery(1, (db, scraperId: string) => db.selectFrom('scrapers').selectAll().where('id', '=', scraperId));
 
+/** Scraper rows kept in memory per database, exact (db/row-cache.ts): every execution reads one. */
+const rowCaches = new WeakMap<object, RowCache<ScraperRow>>();
+
 export async function findScraper(q: Q, scraperId: string): Promise<ScraperRow | undefined> {
-  const [row] = await selectScraper(q, scraperId);
-  return row;
+  const load = async () => (await selectScraper(q, scraperId))[0];
+  if (q.isTransaction) return load();
+  let cache = rowCaches.get(q);
+  if (!cache) rowCaches.set(q, (cache = sqliteRowCache<ScraperRow>(q as Kysely<Database>, 'scrapers', 'id')));
+  return cache.read(scraperId, load);
 }
 
 /** A scraper the user owns; anything else (unknown or another account's) is the same 404. */
