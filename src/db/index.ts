@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { loadPg } from '../optional-modules.js';
+import { startCheckpointer } from './checkpointer.js';
 
 export type { Database } from './schema.js';
 export { migrateToLatest } from './migrate.js';
@@ -64,6 +65,7 @@ export function openDb(opts: OpenDbOptions): Db {
   // data, never a write transaction in flight on the main connection, and it answers
   // synchronously without queueing behind that connection's lock.
   const reader = file === ':memory:' ? null : new SQLite(file, { readonly: true, fileMustExist: true });
+  const checkpointer = file === ':memory:' ? null : startCheckpointer(file, database);
   const probe = reader ? openCommitProbe(file, reader) : null;
   // Every statement of this process's writer (its COMMIT included) makes the probe look again.
   const writer = withStatementCache(database, probe ? () => probe.forget() : undefined);
@@ -78,6 +80,7 @@ export function openDb(opts: OpenDbOptions): Db {
     kysely,
     dialect: 'sqlite',
     close: async () => {
+      await checkpointer?.close();
       probe?.close();
       reader?.close();
       await kysely.destroy();
