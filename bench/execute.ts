@@ -13,7 +13,7 @@
  * The service runs in its own process (its peak RSS is the one printed), the fixture site in
  * another, the load generator in a worker thread of this one.
  * Last line: `execute: ratio 0.NN at 50 callers (X vs Y req/s), ratio 0.NN at 1 caller, p99 added N.N ms,
- * service peak RSS N MB; floor ratio 0.NN at 50 callers, 0.NN at 1 caller; CPU per call N us (floor N us)`.
+ * service peak RSS N MB; floor ratio 0.NN at 50 callers, 0.NN at 1 caller; CPU per call N us (floor N us), event loop busy N% (floor N%)`.
  */
 import { Agent } from 'undici';
 import { startServiceProcess, forkBenchChild } from './lib/service-process.js';
@@ -55,47 +55,59 @@ async function bareLoop(concurrency: number): Promise<LoadResult> {
   return { requests: count, errors: 0, rps: count / (DURATION_MS / 1000), p50: q(0.5), p99: q(0.99), statuses: {} };
 }
 
-/** A closed-loop run against a server process, with that process's CPU time per call (warm-up calls included in both). */
+/** A server process's CPU time and event-loop time so far (ms). */
+interface ProcessTimes {
+  cpuMs: number;
+  loopBusyMs: number;
+  loopIdleMs: number;
+}
+
+/**
+ * A closed-loop run against a server process, with that process's CPU time per call (warm-up
+ * calls included in both) and the share of the run its event loop was busy: near 100%, its one
+ * thread is what limits the rate.
+ */
 async function serverLoad(
   url: string,
   headers: Record<string, string>,
   concurrency: number,
-  cpuMs: () => Promise<number>,
-): Promise<LoadResult & { cpuPerCallUs: number }> {
-  const before = await cpuMs();
+  times: () => Promise<ProcessTimes>,
+): Promise<LoadResult & { cpuPerCallUs: number; loopBusy: number }> {
+  const before = await times();
   const r = await runLoad({ url, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"page":1}', concurrency, durationMs: DURATION_MS, warmupMs: WARMUP_MS });
-  const spent = (await cpuMs()) - before;
+  const after = await times();
   if (r.statuses['200'] !== r.requests) throw new Error(`${url} answered ${JSON.stringify(r.statuses)} (limits must not throttle)`);
   // The warm-up ran at the measured rate too: count its calls alike.
   const calls = r.requests * ((WARMUP_MS + DURATION_MS) / DURATION_MS);
-  return { ...r, cpuPerCallUs: (spent * 1000) / calls };
+  const busy = after.loopBusyMs - before.loopBusyMs;
+  return { ...r, cpuPerCallUs: ((after.cpuMs - before.cpuMs) * 1000) / calls, loopBusy: busy / (busy + after.loopIdleMs - before.loopIdleMs) };
 }
 
-const service = (c: number) =>
-  serverLoad(`${quarry.base}/scraper/${scraperId}/list_books`, { 'x-api-key': quarry.key }, c, async () => (await quarry.stats()).cpuMs);
-const floorLoad = (c: number) => serverLoad(`${floor.ready.base}/books`, {}, c, async () => (await floor.ask<{ cpuMs: number }>({ type: 'stats' })).cpuMs);
+const service = (c: number) => serverLoad(`${quarry.base}/scraper/${scraperId}/list_books`, { 'x-api-key': quarry.key }, c, () => quarry.stats());
+const floorLoad = (c: number) => serverLoad(`${floor.ready.base}/books`, {}, c, () => floor.ask<ProcessTimes>({ type: 'stats' }));
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const best = <T extends LoadResult>(runs: T[]): T => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 type Row = { ours: Awaited<ReturnType<typeof service>>; floor: Awaited<ReturnType<typeof floorLoad>>; bare: LoadResult };
+const ratioOf = (row: Row) => row.ours.rps / row.bare.rps;
 const results: Record<number, Row> = {};
 for (const c of [1, 50]) {
-  // Alternate the three so drift in machine load affects all alike; keep the best run of each.
-  const bareRuns: LoadResult[] = [];
-  const floorRuns: Row['floor'][] = [];
-  const ourRuns: Row['ours'][] = [];
+  // A round runs the three back to back, so each round's ratios compare runs made under the same
+  // machine load; the round with the median service ratio is reported (this VM's speed drifts
+  // by a third within minutes: a best-of per side would pair runs made at different speeds).
+  const rounds: Row[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    bareRuns.push(await bareLoop(c));
-    floorRuns.push(await floorLoad(c));
-    ourRuns.push(await service(c));
+    const bare = await bareLoop(c);
+    const floor = await floorLoad(c);
+    rounds.push({ bare, floor, ours: await service(c) });
   }
-  const row: Row = { ours: best(ourRuns), floor: best(floorRuns), bare: best(bareRuns) };
+  const row = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(rounds.length / 2)];
   results[c] = row;
   const { ours, bare } = row;
   console.log(
     `${String(c).padStart(2)} callers: quarry ${fmt(ours.rps, 0)} req/s p50 ${fmt(ours.p50, 2)} ms p99 ${fmt(ours.p99, 2)} ms | ` +
       `floor ${fmt(row.floor.rps, 0)} req/s p50 ${fmt(row.floor.p50, 2)} ms | ` +
-      `bare ${fmt(bare.rps, 0)} req/s p50 ${fmt(bare.p50, 2)} ms p99 ${fmt(bare.p99, 2)} ms | ratio ${fmt(ours.rps / bare.rps, 2)} (floor ${fmt(row.floor.rps / bare.rps, 2)})`,
+      `bare ${fmt(bare.rps, 0)} req/s p50 ${fmt(bare.p50, 2)} ms p99 ${fmt(bare.p99, 2)} ms | ratio ${fmt(ratioOf(row), 2)} (floor ${fmt(row.floor.rps / bare.rps, 2)}); ` +
+      `every round: ${rounds.map((r) => `${fmt(ratioOf(r), 2)} (floor ${fmt(r.floor.rps / r.bare.rps, 2)})`).join(', ')}`,
   );
 }
 const { maxRssMb } = await quarry.stats();
@@ -112,5 +124,6 @@ console.log(
   `execute: ratio ${fmt(r50.ours.rps / r50.bare.rps, 2)} at 50 callers (${fmt(r50.ours.rps, 0)} vs ${fmt(r50.bare.rps, 0)} req/s), ` +
     `ratio ${fmt(r1.ours.rps / r1.bare.rps, 2)} at 1 caller, p99 added ${fmt(added1, 1)} ms, service peak RSS ${fmt(maxRssMb, 0)} MB; ` +
     `floor ratio ${fmt(r50.floor.rps / r50.bare.rps, 2)} at 50 callers, ${fmt(r1.floor.rps / r1.bare.rps, 2)} at 1 caller; ` +
-    `CPU per call at 50 callers ${fmt(r50.ours.cpuPerCallUs, 0)} us (floor ${fmt(r50.floor.cpuPerCallUs, 0)} us)`,
+    `CPU per call at 50 callers ${fmt(r50.ours.cpuPerCallUs, 0)} us (floor ${fmt(r50.floor.cpuPerCallUs, 0)} us), ` +
+    `event loop busy ${fmt(r50.ours.loopBusy * 100, 0)}% (floor ${fmt(r50.floor.loopBusy * 100, 0)}%)`,
 );

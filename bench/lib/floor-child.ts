@@ -4,7 +4,7 @@
  * recipe. It pays the one cost any service pays and the bare loop does not, the extra HTTP
  * hop from caller to server (and its process), so its ratio to the bare loop is the best a
  * service can score on this machine. Talks to the bench over IPC: `ready` with its address,
- * `stats` with its CPU time.
+ * `stats` with its CPU and event-loop time.
  */
 import Fastify from 'fastify';
 import { Agent } from 'undici';
@@ -19,7 +19,8 @@ const base = await app.listen({ port: 0, host: '127.0.0.1' });
 process.on('message', async (msg: { type: string; id?: number }) => {
   if (msg.type === 'stats') {
     const cpu = process.cpuUsage();
-    process.send!({ id: msg.id, result: { cpuMs: (cpu.user + cpu.system) / 1000 } });
+    const { active: loopBusyMs, idle: loopIdleMs } = performance.eventLoopUtilization();
+    process.send!({ id: msg.id, result: { cpuMs: (cpu.user + cpu.system) / 1000, loopBusyMs, loopIdleMs } });
   } else if (msg.type === 'stop') {
     await app.close();
     await agent.close();

@@ -46,7 +46,9 @@ process.on('message', async (msg: { type: string; id?: number; method?: string; 
       memory.browser = quarry.runtime.deps.fetcher.browser?.stats() ?? null;
     }
     const cpu = process.cpuUsage();
-    const own = { maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb: process.memoryUsage().rss / 2 ** 20, cpuMs: (cpu.user + cpu.system) / 1000 };
+    // Event-loop time so far (busy and idle, ms): a caller diffs two reads for the share of a run the loop was busy.
+    const { active: loopBusyMs, idle: loopIdleMs } = performance.eventLoopUtilization();
+    const own = { maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb: process.memoryUsage().rss / 2 ** 20, cpuMs: (cpu.user + cpu.system) / 1000, loopBusyMs, loopIdleMs };
     process.send!({ id: msg.id, result: sampler ? { ...own, memory } : own });
   } else if (msg.type === 'stop') {
     if (sampler) clearInterval(sampler);

@@ -11,8 +11,8 @@ export interface ServiceProcess {
   key: string;
   userId: string;
   api(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }>;
-  /** The service process's peak and current RSS in MB and its CPU time so far in ms; with `sampleMemory`, the peak of its memory plus its browser's. */
-  stats(): Promise<{ maxRssMb: number; rssMb: number; cpuMs: number; memory?: ServiceMemory }>;
+  /** The service process's peak and current RSS in MB and its CPU and event-loop (busy, idle) time so far in ms; with `sampleMemory`, the peak of its memory plus its browser's. */
+  stats(): Promise<{ maxRssMb: number; rssMb: number; cpuMs: number; loopBusyMs: number; loopIdleMs: number; memory?: ServiceMemory }>;
   stop(): Promise<void>;
 }
 
