@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, usePostgres, type TestDb } from '../helpers/db.js';
-import { newId } from '../../src/clock.js';
+import { insertUser } from '../credits/users.js';
 
 // The WAL of an embedded database is checkpointed by a thread of its own (db/checkpointer.ts),
 // not inside a commit on the event loop. The wal-index header in the -shm file tells how many
@@ -22,13 +22,7 @@ describe.skipIf(usePostgres)('background WAL checkpoints (sqlite)', () => {
 
   it('copies committed frames back into the database soon after, with no commit doing it', async () => {
     // A few hundred frames: under SQLite's own 1,000-page threshold, so only the thread checkpoints.
-    for (let i = 0; i < 100; i++) {
-      const id = newId();
-      await t.db.kysely
-        .insertInto('users')
-        .values({ id, email: `${id}@example.test`, password_hash: null, plan: 'free', credits: 0, disclaimer_accepted_at: null, workspace_id: null, created_at: new Date().toISOString() })
-        .execute();
-    }
+    for (let i = 0; i < 100; i++) await insertUser(t.db);
     const written = walIndex();
     expect(written.mxFrame).toBeGreaterThan(100);
     expect(written.mxFrame).toBeLessThan(1000);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../helpers/db.js';
 import { preparedQuery } from '../../src/db/prepared.js';
 import { newId } from '../../src/clock.js';
+import { userRow } from '../credits/users.js';
 
 // A hot read (preparedQuery) runs directly on a connection, on SQLite on the writer when it is
 // idle (db/index.ts, committedReads): it must see every commit and never another flow's
@@ -14,20 +15,10 @@ describe(`prepared reads see committed data only (${process.env.QUARRY_TEST_DATA
   afterAll(async () => t.cleanup());
 
   const selectEmail = preparedQuery(1, (db, id: string) => db.selectFrom('users').select('email').where('id', '=', id));
-  const insertUser = (id: string) => ({
-    id,
-    email: `${id}@example.test`,
-    password_hash: null,
-    plan: 'free',
-    credits: 0,
-    disclaimer_accepted_at: null,
-    workspace_id: null,
-    created_at: new Date().toISOString(),
-  });
 
   it('answers a committed row at once, an open transaction’s row only after it commits, a rolled-back one never', async () => {
     const committed = newId();
-    await t.db.kysely.insertInto('users').values(insertUser(committed)).execute();
+    await t.db.kysely.insertInto('users').values(userRow(committed)).execute();
     expect(await selectEmail(t.db.kysely, committed)).toEqual([{ email: `${committed}@example.test` }]);
 
     const pending = newId();
@@ -36,7 +27,7 @@ describe(`prepared reads see committed data only (${process.env.QUARRY_TEST_DATA
     let inserted!: () => void;
     const wasInserted = new Promise<void>((resolve) => (inserted = resolve));
     const tx = t.db.kysely.transaction().execute(async (trx) => {
-      await trx.insertInto('users').values(insertUser(pending)).execute();
+      await trx.insertInto('users').values(userRow(pending)).execute();
       inserted();
       await held; // the transaction stays open across awaits, as a Kysely transaction does
     });
@@ -50,7 +41,7 @@ describe(`prepared reads see committed data only (${process.env.QUARRY_TEST_DATA
     const rolledBack = newId();
     await expect(
       t.db.kysely.transaction().execute(async (trx) => {
-        await trx.insertInto('users').values(insertUser(rolledBack)).execute();
+        await trx.insertInto('users').values(userRow(rolledBack)).execute();
         expect(await selectEmail(t.db.kysely, rolledBack)).toEqual([]);
         throw new Error('roll back');
       }),

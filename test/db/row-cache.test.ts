@@ -4,6 +4,7 @@ import { createTestDb, type TestDb } from '../helpers/db.js';
 import { openDb, type Db } from '../../src/db/index.js';
 import { findScraper } from '../../src/services/scrapers.js';
 import { newId } from '../../src/clock.js';
+import { insertUser } from '../credits/users.js';
 
 // findScraper keeps rows in memory on SQLite (db/row-cache.ts); whatever changes a row, in this
 // process or another connection, the next read must answer as a fresh read would. Run on
@@ -22,12 +23,6 @@ describe(`scraper rows read through the row cache (${process.env.QUARRY_TEST_DAT
     await t.cleanup();
   });
 
-  async function insertUser(db: Db): Promise<string> {
-    const id = newId();
-    const user = { id, email: `${id}@example.test`, password_hash: null, plan: 'free', credits: 0, disclaimer_accepted_at: null, workspace_id: null, created_at: new Date().toISOString() };
-    await db.kysely.insertInto('users').values(user).execute();
-    return id;
-  }
   async function insertScraper(db: Db, userId: string, name = 'first'): Promise<string> {
     const id = newId();
     const now = new Date().toISOString();
