@@ -4,6 +4,8 @@
  * same JSON with no work, both served by this process and loaded by the same generator.
  * Two workloads: one hot task polled by one key, and 1,000 distinct tasks polled by 100 keys
  * (10 tasks each, round-robin: caches see the spread a real fleet of pollers makes).
+ * Each workload runs in rounds (bare then ours, back to back) and reports the round with the
+ * median ratio (bench/lib/load.ts, medianRound).
  * Last lines: `api: ratio 0.NN (X req/s vs Y req/s bare)` and `api (1,000 tasks / 100 keys): ratio ...`.
  */
 import fs from 'node:fs';
@@ -16,7 +18,7 @@ import { createRuntime } from '../src/runtime.js';
 import { buildApp } from '../src/http/app.js';
 import { createUser } from '../src/services/accounts.js';
 import { createKey } from '../src/services/keys.js';
-import { runLoad, fmt } from './lib/load.js';
+import { runLoad, fmt, medianRound, ROUNDS, type LoadResult } from './lib/load.js';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -39,19 +41,31 @@ bare.get('/dispatch/tasks/:task_id', async (_req, reply) => reply.type('applicat
 const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const opts = { concurrency: CONCURRENCY, durationMs: DURATION_MS, warmupMs: 1000 };
-// Alternate the two so drift in machine load affects both alike; keep the better of two runs each.
-const ours: number[] = [];
-const theirs: number[] = [];
-for (let i = 0; i < 2; i++) {
-  const b = await runLoad({ ...opts, url: `${bareBase}/dispatch/tasks/${taskId}` });
-  const o = await runLoad({ ...opts, url: `${base}/dispatch/tasks/${taskId}`, headers: { 'x-api-key': key } });
-  if (o.statuses['200'] !== o.requests) throw new Error(`unexpected statuses ${JSON.stringify(o.statuses)}`);
-  theirs.push(b.rps);
-  ours.push(o.rps);
-  console.log(`run ${i + 1}: quarry ${fmt(o.rps, 0)} req/s (p50 ${fmt(o.p50, 2)} ms, p99 ${fmt(o.p99, 2)} ms); bare ${fmt(b.rps, 0)} req/s (p50 ${fmt(b.p50, 2)} ms)`);
+
+interface Round {
+  ours: LoadResult;
+  bare: LoadResult;
 }
-const q = Math.max(...ours);
-const b = Math.max(...theirs);
+const ratioOf = (r: Round) => r.ours.rps / r.bare.rps;
+
+/** Rounds of the bare route then ours, back to back; the round with the median ratio is reported. */
+async function measure(label: string, bareRun: () => Promise<LoadResult>, ourRun: () => Promise<LoadResult>): Promise<Round> {
+  const rounds: Round[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const bareResult = await bareRun();
+    const ours = await ourRun();
+    if (ours.statuses['200'] !== ours.requests) throw new Error(`unexpected statuses ${JSON.stringify(ours.statuses)}`);
+    rounds.push({ ours, bare: bareResult });
+    console.log(`${label}round ${i + 1}: quarry ${fmt(ours.rps, 0)} req/s (p50 ${fmt(ours.p50, 2)} ms, p99 ${fmt(ours.p99, 2)} ms); bare ${fmt(bareResult.rps, 0)} req/s (p50 ${fmt(bareResult.p50, 2)} ms); ratio ${fmt(ratioOf({ ours, bare: bareResult }), 2)}`);
+  }
+  return medianRound(rounds, ratioOf);
+}
+
+const hot = await measure(
+  '',
+  () => runLoad({ ...opts, url: `${bareBase}/dispatch/tasks/${taskId}` }),
+  () => runLoad({ ...opts, url: `${base}/dispatch/tasks/${taskId}`, headers: { 'x-api-key': key } }),
+);
 
 // 1,000 distinct tasks from 100 keys: each key polls its own 10 tasks; the bare route answers each
 // task's own JSON from a map (the least a server must do to answer distinct ids).
@@ -75,22 +89,16 @@ const rotate = Array.from({ length: TASKS_PER_KEY }, (_, i) => byKey.map((tasks)
 const spread = Fastify({ logger: false });
 spread.get<{ Params: { task_id: string } }>('/dispatch/tasks/:task_id', async (req, reply) => reply.type('application/json').send(bareBodies.get(req.params.task_id)));
 const spreadBase = await spread.listen({ port: 0, host: '127.0.0.1' });
-const oursSpread: number[] = [];
-const theirsSpread: number[] = [];
-for (let i = 0; i < 2; i++) {
-  const bs = await runLoad({ ...opts, url: spreadBase, rotate });
-  const os_ = await runLoad({ ...opts, url: base, rotate });
-  if (os_.statuses['200'] !== os_.requests) throw new Error(`unexpected statuses ${JSON.stringify(os_.statuses)}`);
-  theirsSpread.push(bs.rps);
-  oursSpread.push(os_.rps);
-  console.log(`1,000 tasks / 100 keys run ${i + 1}: quarry ${fmt(os_.rps, 0)} req/s (p50 ${fmt(os_.p50, 2)} ms, p99 ${fmt(os_.p99, 2)} ms); bare ${fmt(bs.rps, 0)} req/s (p50 ${fmt(bs.p50, 2)} ms)`);
-}
+const spreadRound = await measure(
+  '1,000 tasks / 100 keys ',
+  () => runLoad({ ...opts, url: spreadBase, rotate }),
+  () => runLoad({ ...opts, url: base, rotate }),
+);
 await spread.close();
 await app.close();
 await bare.close();
 await runtime.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
-console.log(`api: ratio ${fmt(q / b, 2)} (${fmt(q, 0)} req/s vs ${fmt(b, 0)} req/s bare)`);
-const qs = Math.max(...oursSpread);
-const bs = Math.max(...theirsSpread);
-console.log(`api (1,000 tasks / 100 keys): ratio ${fmt(qs / bs, 2)} (${fmt(qs, 0)} req/s vs ${fmt(bs, 0)} req/s bare)`);
+const line = (r: Round) => `ratio ${fmt(ratioOf(r), 2)} (${fmt(r.ours.rps, 0)} req/s vs ${fmt(r.bare.rps, 0)} req/s bare)`;
+console.log(`api: ${line(hot)}`);
+console.log(`api (1,000 tasks / 100 keys): ${line(spreadRound)}`);

@@ -18,7 +18,7 @@
 import { Agent } from 'undici';
 import { startServiceProcess, forkBenchChild } from './lib/service-process.js';
 import { booksRecipe } from '../test/execution/recipes.js';
-import { runLoad, fmt, type LoadResult } from './lib/load.js';
+import { runLoad, fmt, medianRound, ROUNDS, type LoadResult } from './lib/load.js';
 import { startSiteProcess } from './lib/site-process.js';
 import { bareBooks } from './lib/bare-books.js';
 
@@ -86,21 +86,18 @@ async function serverLoad(
 const service = (c: number) => serverLoad(`${quarry.base}/scraper/${scraperId}/list_books`, { 'x-api-key': quarry.key }, c, () => quarry.stats());
 const floorLoad = (c: number) => serverLoad(`${floor.ready.base}/books`, {}, c, () => floor.ask<ProcessTimes>({ type: 'stats' }));
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 type Row = { ours: Awaited<ReturnType<typeof service>>; floor: Awaited<ReturnType<typeof floorLoad>>; bare: LoadResult };
 const ratioOf = (row: Row) => row.ours.rps / row.bare.rps;
 const results: Record<number, Row> = {};
 for (const c of [1, 50]) {
-  // A round runs the three back to back, so each round's ratios compare runs made under the same
-  // machine load; the round with the median service ratio is reported (this VM's speed drifts
-  // by a third within minutes: a best-of per side would pair runs made at different speeds).
+  // The three back to back in each round; the round with the median service ratio is reported.
   const rounds: Row[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const bare = await bareLoop(c);
     const floor = await floorLoad(c);
     rounds.push({ bare, floor, ours: await service(c) });
   }
-  const row = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b))[Math.floor(rounds.length / 2)];
+  const row = medianRound(rounds, ratioOf);
   results[c] = row;
   const { ours, bare } = row;
   console.log(

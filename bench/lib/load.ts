@@ -80,3 +80,15 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/**
+ * The round with the median ratio. A round runs the baseline and the service back to back, so
+ * its ratio compares runs made at the same machine speed; this VM drifts by a third within
+ * minutes, and a best run per side would pair runs made at different speeds.
+ */
+export function medianRound<T>(rounds: T[], ratio: (round: T) => number): T {
+  return [...rounds].sort((a, b) => ratio(a) - ratio(b))[Math.floor(rounds.length / 2)];
+}
+
+/** Rounds per measured line (`BENCH_ROUNDS`): odd, so the median is a round. */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
