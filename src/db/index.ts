@@ -160,6 +160,34 @@ export interface CommitProbe {
   close(): void;
 }
 
+/**
+ * A value read at most once per turn of the event loop, unless forgotten: the requests handled
+ * in one turn were all received before it began, so a state read during the turn is one each of
+ * them could have seen. Shared by the commit probe and the row cache's look at other connections.
+ */
+export function perTurn<T>(read: () => T): { get(): T; forget(): void } {
+  let current: { value: T } | null = null;
+  let ending = false;
+  return {
+    get() {
+      if (current === null) {
+        current = { value: read() };
+        if (!ending) {
+          ending = true;
+          setImmediate(() => {
+            current = null;
+            ending = false;
+          });
+        }
+      }
+      return current.value;
+    },
+    forget() {
+      current = null;
+    },
+  };
+}
+
 /** Commit probes of SQLite databases by database (see openDb); used by committedCache. */
 export const sqliteCommitProbes = new WeakMap<object, CommitProbe>();
 
@@ -169,12 +197,6 @@ function openCommitProbe(file: string, reader: SQLite.Database): CommitProbe {
   const dataVersion = reader.prepare<[], number>('PRAGMA data_version').pluck();
   const header = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
   let shm: number | null = null;
-  let thisTurn: string | null = null;
-  let turnEnding = false;
-  const endTurn = () => {
-    thisTurn = null;
-    turnEnding = false;
-  };
   const read = (): string => {
     // SQLite creates the -shm file with the first transaction, so it is opened on first use.
     if (shm === null) {
@@ -187,20 +209,10 @@ function openCommitProbe(file: string, reader: SQLite.Database): CommitProbe {
     fs.readSync(shm, header, 0, WAL_INDEX_HEADER_BYTES, 0);
     return header.toString('latin1', 0, WAL_INDEX_HEADER_BYTES);
   };
+  const thisTurn = perTurn(read);
   return {
-    token: () => {
-      if (thisTurn === null) {
-        thisTurn = read();
-        if (!turnEnding) {
-          turnEnding = true;
-          setImmediate(endTurn);
-        }
-      }
-      return thisTurn;
-    },
-    forget: () => {
-      thisTurn = null;
-    },
+    token: () => thisTurn.get(),
+    forget: () => thisTurn.forget(),
     close: () => {
       if (shm !== null) fs.closeSync(shm);
     },

@@ -25,7 +25,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
-import { sqliteWriterConnection } from './index.js';
+import { perTurn, sqliteWriterConnection } from './index.js';
 import { LruCache } from '../lru-cache.js';
 
 export interface RowCache<R> {
@@ -74,7 +74,6 @@ export function sqliteRowCache<R>(kysely: Kysely<Database>, table: Table, keyCol
   // Bumped whenever entries are dropped: a read that overlapped a drop must not store its row.
   let generation = 0;
   let versions: string | null = null;
-  let checkedThisTurn = false;
   const versionsOf = writer.prepare<[], { data_version: number; schema_version: number }>(
     'SELECT data_version, schema_version FROM pragma_data_version, pragma_schema_version',
   );
@@ -84,10 +83,7 @@ export function sqliteRowCache<R>(kysely: Kysely<Database>, table: Table, keyCol
   });
 
   /** Drops everything if another connection committed or the schema changed since the last look (once per turn). */
-  function checkOthers(): void {
-    if (checkedThisTurn) return;
-    checkedThisTurn = true;
-    setImmediate(() => (checkedThisTurn = false));
+  const others = perTurn(() => {
     const v = versionsOf.get()!;
     const now = `${v.data_version}/${v.schema_version}`;
     if (now === versions) return;
@@ -95,14 +91,14 @@ export function sqliteRowCache<R>(kysely: Kysely<Database>, table: Table, keyCol
     generation++;
     installTriggers(writer, table, keyColumn);
     versions = now;
-  }
+  });
 
   return {
     async read(key, load) {
       // While a transaction is open on the writer nothing is learned or installed (its rollback
       // would drop triggers made inside it) and nothing is served: go around.
       if (writer.inTransaction) return load();
-      checkOthers();
+      others.get();
       const hit = entries.get(key);
       if (hit !== undefined) return hit;
       const before = generation;
