@@ -117,6 +117,15 @@ site.stop();
 const r50 = results[50];
 const r1 = results[1];
 const added1 = r1.ours.p99 - r1.bare.p99;
+// At 1 caller the loop is closed, so a call's mean time is 1/rate: the time a ratio bar allows
+// per call, next to what the bare job, the floor (the job plus only the hop) and the service take.
+const usPerCall = (rps: number) => 1e6 / rps;
+const BAR_AT_1 = 0.7;
+console.log(
+  `1 caller, mean time a call: a ratio of ${fmt(BAR_AT_1, 2)} allows ${fmt(usPerCall(r1.bare.rps) / BAR_AT_1, 0)} us; ` +
+    `the bare job takes ${fmt(usPerCall(r1.bare.rps), 0)} us, the floor ${fmt(usPerCall(r1.floor.rps), 0)} us ` +
+    `(the hop alone ${fmt(usPerCall(r1.floor.rps) - usPerCall(r1.bare.rps), 0)} us), the service ${fmt(usPerCall(r1.ours.rps), 0)} us`,
+);
 console.log(
   `execute: ratio ${fmt(r50.ours.rps / r50.bare.rps, 2)} at 50 callers (${fmt(r50.ours.rps, 0)} vs ${fmt(r50.bare.rps, 0)} req/s), ` +
     `ratio ${fmt(r1.ours.rps / r1.bare.rps, 2)} at 1 caller, p99 added ${fmt(added1, 1)} ms, service peak RSS ${fmt(maxRssMb, 0)} MB; ` +
