@@ -136,6 +136,12 @@ describe('durations', () => {
     ['saa 1 na dakika 20', 80],
     ['dakika 45', 45],
     ['saa 1 na nusu', 90],
+    // Bengali digits and units, Icelandic and Uzbek units, Albanian hours.
+    ['১ ঘণ্টা ৩০ মিনিট', 90],
+    ['৩০ মিনিট', 30],
+    ['1 klst. 20 mín.', 80],
+    ['1 soat 15 daqiqa', 75],
+    ['2 orë', 120],
     ['1 hora y media', 90],
     ['media hora', 30],
     ['1 oras at 30 minuto', 90],

@@ -19,7 +19,7 @@ import { putAmountsFirst } from './amount-first.js';
 import { demoteSiteNames } from './site-name.js';
 import { cutKindSuffix, demoteSiteSuffixed } from './site-suffix.js';
 import { weighStruckPrices } from './struck.js';
-import { preferShownIdentifier } from './shown-ids.js';
+import { preferShownValue } from './shown-ids.js';
 import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
 
 const MAX_SOURCES = 4;
@@ -67,7 +67,7 @@ export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes
   applyAgreement(scored);
   weighStruckPrices(scored, concept, pages);
   demoteSiteNames(scored, concept, pages);
-  preferShownIdentifier(scored, concept, pages);
+  preferShownValue(scored, concept, pages);
   preferRicherText(scored, concept);
   scored.push(...preferRicherList(scored, concept, pages));
   scored.push(...wholeItemVariants(scored, concept, pages));

@@ -66,6 +66,15 @@ export function shapeTransforms(shape: Shape): Transform[] {
   }
 }
 
+/**
+ * A date written with its month as a word, in any language: day, month word, year ("12 korrik
+ * 2025", "১২ জুলাই, ২০২৫", "5. marca 2024") or month word, day, year ("July 12, 2025"). Month
+ * names are known in a few languages only (parseDate); the way of writing is the same in all.
+ */
+const WORD_DATE = /^(?:\p{Nd}{1,2}\.?\s*[\p{L}\p{M}]{3,}\.?,?\s+\p{Nd}{4}|[\p{L}\p{M}]{3,}\.?\s+\p{Nd}{1,2},?\s+\p{Nd}{4})$/u;
+/** A date in a known language is surer than one only written like a date. */
+const WORD_DATE_FIT = 0.9;
+
 const ENUMS = new Set([...AVAILABILITY_PHRASES, ...CONDITION_PHRASES].map(([, v]) => v));
 
 export function isbn13Valid(s: string): boolean {
@@ -142,7 +151,8 @@ export function fitValue(shape: Shape, value: unknown): number {
       return ENUMS.has(text) ? 1 : 0;
     case 'date':
       if (text.length > 40 || words(text) > 6) return 0;
-      return parseDate(text) !== null ? 1 : /\b\d{4}\b/.test(text) ? 0.5 : 0;
+      if (parseDate(text) !== null) return 1;
+      return WORD_DATE.test(text) ? WORD_DATE_FIT : /\b\d{4}\b/.test(text) ? 0.5 : 0;
     case 'duration':
       return typeof value === 'number' && value > 0 && value < 100_000 ? 1 : typeof value === 'number' && value === 0 ? 0.3 : 0;
     case 'yield':

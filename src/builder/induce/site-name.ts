@@ -42,9 +42,13 @@ export function demoteSiteNames(scored: ScoredCandidate[], concept: Concept, pag
   const minFit = concept.shape === 'person' ? PERSON_FIT : MAKERS.has(concept.id) ? MAKER_FIT : null;
   if (minFit === null || pages.length < 2) return;
   const varied = scored.filter((s) => s.fit >= minFit && s.coverage === 1 && new Set(keys(s)).size === pages.length);
+  // A value the page names outright ("By Annelize Visagie", "Brand: Philips") on every page is
+  // the field's, even when the training pages happen to share it.
+  const labelled = scored.filter((s) => s.candidate.kind === 'label' && s.fit >= minFit && s.coverage === 1);
   for (const s of scored) {
     const name = siteName(s, pages);
     if (name === null) continue;
-    if (varied.some((o) => keys(o).every((k) => k !== name))) s.score *= DEMOTION;
+    const other = (o: ScoredCandidate) => keys(o).every((k) => k !== name);
+    if (varied.some(other) || labelled.some(other)) s.score *= DEMOTION;
   }
 }

@@ -46,7 +46,7 @@ export const CONDITION_PHRASES: Array<[phrase: string, value: string]> = [
   ['neu', 'NewCondition'], ['neuf', 'NewCondition'], ['nuovo', 'NewCondition'], ['novo', 'NewCondition'], ['nowy', 'NewCondition'],
 ];
 
-/** Stock phrases in more languages (sv, da, no, fi, cs, tr, ro, hu, ru, uk, zh, ja, ko, he, ar, el, hi, th, vi, id); negatives first, as above. */
+/** Stock phrases in more languages (sv, da, no, fi, cs, tr, ro, hu, ru, uk, zh, ja, ko, he, ar, el, hi, th, vi, id, is, sl, uz, af, sq, bn); negatives first, as above. */
 const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['ej i lager', 'OutOfStock'], ['slut i lager', 'OutOfStock'], ['slutsåld', 'SoldOut'], ['ikke på lager', 'OutOfStock'], ['udsolgt', 'SoldOut'], ['utsolgt', 'SoldOut'],
   ['i lager', 'InStock'], ['på lager', 'InStock'], ['lägg i varukorgen', 'InStock'], ['læg i kurv', 'InStock'], ['legg i handlekurven', 'InStock'],
@@ -88,6 +88,14 @@ const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['tạm hết hàng', 'OutOfStock'], ['hết hàng', 'OutOfStock'], ['ngừng kinh doanh', 'Discontinued'], ['còn hàng', 'InStock'], ['thêm vào giỏ', 'InStock'],
   ['stok habis', 'OutOfStock'], ['habis', 'OutOfStock'], ['tidak tersedia', 'OutOfStock'], ['stok tersedia', 'InStock'], ['tersedia', 'InStock'], ['tambah ke keranjang', 'InStock'],
   ['stoc limitat', 'LimitedAvailability'],
+  // is, sl, uz, af, sq, bn
+  ['ekki til á lager', 'OutOfStock'], ['uppselt', 'SoldOut'], ['forsala', 'PreOrder'], ['forpanta', 'PreOrder'], ['til á lager', 'InStock'], ['á lager', 'InStock'],
+  ['setja í körfu', 'InStock'], ['prednaročilo', 'PreOrder'], ['prednaroči', 'PreOrder'],
+  ["sotuvda yo'q", 'OutOfStock'], ['sotuvda yoʻq', 'OutOfStock'], ['mavjud emas', 'OutOfStock'], ['tugagan', 'SoldOut'], ['oldindan buyurtma', 'PreOrder'],
+  ['sotuvda bor', 'InStock'], ['sotuvda mavjud', 'InStock'], ['mavjud', 'InStock'], ["savatga qo'shish", 'InStock'], ['savatga', 'InStock'],
+  ['uit voorraad', 'OutOfStock'], ['nie in voorraad nie', 'OutOfStock'], ['uitverkoop', 'SoldOut'], ['in voorraad', 'InStock'], ['voeg by mandjie', 'InStock'],
+  ['nuk ka stok', 'OutOfStock'], ['nuk është në dispozicion', 'OutOfStock'], ['e shitur', 'SoldOut'], ['në stok', 'InStock'], ['në dispozicion', 'InStock'], ['shto në shportë', 'InStock'],
+  ['স্টকে নেই', 'OutOfStock'], ['স্টক আউট', 'OutOfStock'], ['স্টকে আছে', 'InStock'], ['কার্টে যোগ করুন', 'InStock'],
   // "buy now" buttons: a shop offers them only for what it can sell now
   ['buy now', 'InStock'], ['buy it now', 'InStock'], ['jetzt kaufen', 'InStock'], ['sofort kaufen', 'InStock'], ['acheter maintenant', 'InStock'],
   ['comprar ahora', 'InStock'], ['comprar agora', 'InStock'], ['acquista ora', 'InStock'], ['compra ora', 'InStock'], ['nu kopen', 'InStock'], ['kup teraz', 'InStock'],

@@ -13,17 +13,18 @@ import { SOUTHEAST_ASIAN_LANGUAGES } from './southeast-asia.js';
 import { BALKAN_LANGUAGES } from './balkans.js';
 import { BALTIC_LANGUAGES } from './baltic.js';
 import { SWAHILI_FILIPINO_WORDS } from './swahili-filipino.js';
+import { FURTHER_LANGUAGES } from './further-languages.js';
 import { MEDIA } from './media.js';
 import { OTHER } from './other.js';
 import type { Concept, ConceptId, RegistryConcept, Shape } from './types.js';
 
 export const CONCEPTS: RegistryConcept[] = [...COMMON, ...COMMERCE, ...MEDIA, ...FOOD, ...OTHER].map(withMoreLanguages);
 
-/** A concept with its words in the languages of languages.ts, scripts.ts, southeast-asia.ts, balkans.ts and baltic.ts added (no duplicates). */
+/** A concept with its words in the languages of languages.ts, scripts.ts, southeast-asia.ts, balkans.ts, baltic.ts, swahili-filipino.ts and further-languages.ts added (no duplicates). */
 function withMoreLanguages(concept: RegistryConcept): RegistryConcept {
   const merge = (a: string[], b: string[] = []): string[] => [...new Set([...a, ...b])];
   let out = concept;
-  for (const more of [MORE_LANGUAGES[concept.id], SCRIPT_LANGUAGES[concept.id], SOUTHEAST_ASIAN_LANGUAGES[concept.id], BALKAN_LANGUAGES[concept.id], BALTIC_LANGUAGES[concept.id], SWAHILI_FILIPINO_WORDS[concept.id]]) {
+  for (const more of [MORE_LANGUAGES[concept.id], SCRIPT_LANGUAGES[concept.id], SOUTHEAST_ASIAN_LANGUAGES[concept.id], BALKAN_LANGUAGES[concept.id], BALTIC_LANGUAGES[concept.id], SWAHILI_FILIPINO_WORDS[concept.id], FURTHER_LANGUAGES[concept.id]]) {
     if (!more) continue;
     out = { ...out, names: merge(out.names, more.names), labels: merge(out.labels, more.labels), anchors: merge(out.anchors, more.anchors) };
   }

@@ -3,7 +3,7 @@
  * en/es/nl/de/fr/it/pt/pl/sv/da/no/fi/cs/tr/hu/ru/uk ("1 hour 20 mins", "1 h 20 min", "1 uur en
  * 15 minuten", "1 Std. 20 Min.", "1 hora y 10 minutos", "2 godziny", "1 óra 15 perc", "45 dakika",
  * "1 час 20 мин", "約20分", "1時間10分", "1시간 30분", "45 דקות", "30 دقيقة", "1 giờ 15 phút",
- * "30 menit", "20 मिनट", "45 นาที", "1 stunda 20 minūtes", "2 сата и 30 минута"), and a bare number (already minutes).
+ * "30 menit", "20 मिनट", "45 นาที", "1 stunda 20 minūtes", "2 сата и 30 минута", "১ ঘণ্টা ৩০ মিনিট", "1 klst. 20 mín."), and a bare number (already minutes).
  */
 import { fold } from '../text.js';
 import { asciiDigits } from './numbers.js';
@@ -22,10 +22,10 @@ const UNIT_WORDS: Array<[minutes: number, words: string[]]> = [
     'godz', 'godzin', 'godzina', 'godziny', 'time', 'timme', 'timmar', 'timer', 'tim', 'tunti', 'tuntia', 'saat', 'hod', 'hodin', 'hodina', 'hodiny',
     'час', 'часа', 'часов', 'ч', 'год', 'годин', 'година', 'години', 'sat', 'sata', 'sati', 'ura', 'uri', 'ure', 'ur', 'ساعت', '時間', '小时', '小時', '시간', 'שעה', 'שעות', 'ساعة', 'ساعات', 'ساعه',
     'giờ', 'tiếng', 'jam', 'घंटे', 'घंटा', 'ชั่วโมง', 'hores', 'stunda', 'stundas', 'stundu', 'st', 'valanda', 'valandos', 'valandų', 'val',
-    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras']],
+    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras', 'klukkustund', 'klukkustundir', 'klst', 'orë', 'soat', 'ঘণ্টা', 'ঘন্টা']],
   [1, ['minute', 'minutes', 'min', 'mins', 'm', 'minuto', 'minutos', 'minuten', 'minuut', 'minuti', 'minut', 'minuty', 'minuta', 'minuter', 'minutter',
     'mn', 'mnt', 'perc', 'minuutti', 'minuuttia', 'dakika', 'dk', 'мин', 'минут', 'минута', 'минуты', 'хв', 'хвилин', 'хвилина', 'хвилини',
-    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit']],
+    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit', 'mínúta', 'mínútur', 'mín', 'minutë', 'daqiqa', 'মিনিট']],
   [1 / 60, ['second', 'seconds', 'sec', 'secs', 's', 'segundo', 'segundos', 'seconden', 'sekunde', 'sekunden', 'seconde', 'secondes', 'secondi', 'sekund', 'sekundy', 'sekunda']],
 ];
 // NFC again after folding: folding decomposes Hangul syllables into jamo (see durationMinutes).
