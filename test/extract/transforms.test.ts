@@ -142,6 +142,11 @@ describe('durations', () => {
     ['1 klst. 20 mín.', 80],
     ['1 soat 15 daqiqa', 75],
     ['2 orë', 120],
+    // Welsh, Kazakh, Urdu and Amharic units (Amharic days too).
+    ['1 awr 20 munud', 80],
+    ['1 сағат 10 минут', 70],
+    ['45 منٹ', 45],
+    ['3 ቀን 1 ሰዓት', 4380],
     ['1 hora y media', 90],
     ['media hora', 30],
     ['1 oras at 30 minuto', 90],

@@ -32,7 +32,7 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
   const fields: Record<string, FieldSpec> = {};
   const report: FieldReport[] = [];
   for (const request of input.fields) {
-    const { concept } = resolveField(request.name, request.hint);
+    const { concept } = resolveField(request.name, request.hint, input.vertical);
     const scored = rankCandidates(pages, concept, mainTypes, request.name);
     const chosen = chooseSources(scored);
     const spec = buildSpec(chosen, concept);

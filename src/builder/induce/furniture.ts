@@ -3,6 +3,7 @@
  * belongs to something else than the page's entity (a review's author is not the recipe's).
  */
 import type { Element } from 'domhandler';
+import { withoutEntityParts } from '../../recipe/extract/index.js';
 
 const WORDS = new Set([
   'nav', 'navbar', 'navigation', 'menu', 'megamenu', 'hamburgermenu', 'header', 'footer', 'sidebar', 'aside', 'cart', 'basket', 'minicart',
@@ -28,10 +29,18 @@ function tokens(name: string): string[] {
   return out;
 }
 
-export function isFurnitureName(name: string): boolean {
-  // In BEM names only the block says where an element sits: `job__header` is the job's header, not the page's.
+/**
+ * The words of a class or id that say where an element sits. In BEM names only the block does:
+ * `job__header` is the job's header, not the page's; an entity's own header or footer
+ * ("product-footer") is none of the page's chrome either (withoutEntityParts).
+ */
+function placeWords(name: string): string[] {
   const block = name.includes('__') ? name.slice(0, name.indexOf('__')) : name;
-  return tokens(block).some((t) => WORDS.has(t));
+  return tokens(withoutEntityParts(block));
+}
+
+export function isFurnitureName(name: string): boolean {
+  return placeWords(name).some((t) => WORDS.has(t));
 }
 
 /**
@@ -59,7 +68,7 @@ const CHROME_WORDS = new Set([
   'nav', 'navbar', 'navigation', 'menu', 'megamenu', 'hamburgermenu', 'header', 'footer', 'minicart', 'modal', 'popup',
   'recommend', 'recommended', 'recommendations', 'related', 'similar', 'carousel', 'upsell',
 ]);
-const isChromeName = (name: string): boolean => tokens(name).some((t) => CHROME_WORDS.has(t));
+const isChromeName = (name: string): boolean => tokens(withoutEntityParts(name)).some((t) => CHROME_WORDS.has(t));
 
 /** Whether the element or one of its 12 nearest ancestors has one of the tags, a class/id word `named`, or a landmark role. */
 function inside(el: Element, tags: Set<string>, named: (name: string) => boolean): boolean {

@@ -71,7 +71,7 @@ export function shapeTransforms(shape: Shape): Transform[] {
  * 2025", "১২ জুলাই, ২০২৫", "5. marca 2024") or month word, day, year ("July 12, 2025"). Month
  * names are known in a few languages only (parseDate); the way of writing is the same in all.
  */
-const WORD_DATE = /^(?:\p{Nd}{1,2}\.?\s*[\p{L}\p{M}]{3,}\.?,?\s+\p{Nd}{4}|[\p{L}\p{M}]{3,}\.?\s+\p{Nd}{1,2},?\s+\p{Nd}{4})$/u;
+const WORD_DATE = /^(?:[\p{L}\p{M}]{2,}\.?,\s*)?(?:\p{Nd}{1,2}\.?\s*[\p{L}\p{M}]{3,}\.?,?\s+\p{Nd}{4}|[\p{L}\p{M}]{3,}\.?\s+\p{Nd}{1,2},?\s+\p{Nd}{4})$/u;
 /** A date in a known language is surer than one only written like a date. */
 const WORD_DATE_FIT = 0.9;
 

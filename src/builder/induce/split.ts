@@ -13,14 +13,18 @@ import type { Transform } from '../../recipe/types.js';
 const CONJUNCTIONS: Record<string, string[]> = {
   en: ['and'], es: ['y', 'e'], ca: ['i'], pt: ['e'], gl: ['e'], fr: ['et'], it: ['e', 'ed'], de: ['und'], nl: ['en'], pl: ['i', 'oraz'],
   cs: ['a'], sk: ['a'], sv: ['och'], da: ['og'], nb: ['og'], nn: ['og'], no: ['og'], fi: ['ja'], tr: ['ve'], ro: ['și', 'si'], hu: ['és'],
+  ur: ['اور'], fa: ['و'], ar: ['و'],
 };
 const ALL_CONJUNCTIONS = [...new Set(Object.values(CONJUNCTIONS).flat())];
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Commas as scripts write them: Latin, Arabic-script "،", ideographic "、" and full-width "，". */
+const COMMAS = ',،、，';
+
 function pattern(conjunctions: string[]): string {
   const words = conjunctions.map(escape).join('|');
-  return words ? `\\s*(?:,\\s*(?:${words})\\s+|[;,&]|\\s(?:${words})\\s)\\s*` : '\\s*[;,&]\\s*';
+  return words ? `\\s*(?:[${COMMAS}]\\s*(?:${words})\\s+|[;${COMMAS}&]|\\s(?:${words})\\s)\\s*` : `\\s*[;${COMMAS}&]\\s*`;
 }
 
 function pageLanguage(page: PageContext): string {

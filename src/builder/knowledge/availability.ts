@@ -46,7 +46,7 @@ export const CONDITION_PHRASES: Array<[phrase: string, value: string]> = [
   ['neu', 'NewCondition'], ['neuf', 'NewCondition'], ['nuovo', 'NewCondition'], ['novo', 'NewCondition'], ['nowy', 'NewCondition'],
 ];
 
-/** Stock phrases in more languages (sv, da, no, fi, cs, tr, ro, hu, ru, uk, zh, ja, ko, he, ar, el, hi, th, vi, id, is, sl, uz, af, sq, bn); negatives first, as above. */
+/** Stock phrases in more languages (sv, da, no, fi, cs, tr, ro, hu, ru, uk, zh, ja, ko, he, ar, el, hi, th, vi, id, is, sl, uz, af, sq, bn, cy, gl, kk, ur, mk); negatives first, as above. */
 const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['ej i lager', 'OutOfStock'], ['slut i lager', 'OutOfStock'], ['slutsåld', 'SoldOut'], ['ikke på lager', 'OutOfStock'], ['udsolgt', 'SoldOut'], ['utsolgt', 'SoldOut'],
   ['i lager', 'InStock'], ['på lager', 'InStock'], ['lägg i varukorgen', 'InStock'], ['læg i kurv', 'InStock'], ['legg i handlekurven', 'InStock'],
@@ -96,6 +96,12 @@ const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['uit voorraad', 'OutOfStock'], ['nie in voorraad nie', 'OutOfStock'], ['uitverkoop', 'SoldOut'], ['in voorraad', 'InStock'], ['voeg by mandjie', 'InStock'],
   ['nuk ka stok', 'OutOfStock'], ['nuk është në dispozicion', 'OutOfStock'], ['e shitur', 'SoldOut'], ['në stok', 'InStock'], ['në dispozicion', 'InStock'], ['shto në shportë', 'InStock'],
   ['স্টকে নেই', 'OutOfStock'], ['স্টক আউট', 'OutOfStock'], ['স্টকে আছে', 'InStock'], ['কার্টে যোগ করুন', 'InStock'],
+  // cy, gl, kk, ur, mk
+  ['allan o stoc', 'OutOfStock'], ['wedi gwerthu allan', 'SoldOut'], ['rhag-archebu', 'PreOrder'], ['rhagarchebu', 'PreOrder'], ['mewn stoc', 'InStock'], ['ychwanegu at y fasged', 'InStock'],
+  ['non dispoñible', 'OutOfStock'], ['dispoñible', 'InStock'],
+  ['қоймада жоқ', 'OutOfStock'], ['сатылып кетті', 'SoldOut'], ['алдын ала тапсырыс', 'PreOrder'], ['қоймада бар', 'InStock'], ['себетке қосу', 'InStock'],
+  ['دستیاب نہیں', 'OutOfStock'], ['اسٹاک ختم', 'OutOfStock'], ['اسٹاک میں', 'InStock'], ['دستیاب ہے', 'InStock'], ['کارٹ میں شامل کریں', 'InStock'],
+  ['нема на залиха', 'OutOfStock'], ['распродадено', 'SoldOut'], ['на залиха', 'InStock'], ['додај во кошничка', 'InStock'],
   // "buy now" buttons: a shop offers them only for what it can sell now
   ['buy now', 'InStock'], ['buy it now', 'InStock'], ['jetzt kaufen', 'InStock'], ['sofort kaufen', 'InStock'], ['acheter maintenant', 'InStock'],
   ['comprar ahora', 'InStock'], ['comprar agora', 'InStock'], ['acquista ora', 'InStock'], ['compra ora', 'InStock'], ['nu kopen', 'InStock'], ['kup teraz', 'InStock'],

@@ -63,10 +63,21 @@ export interface ResolvedField {
   known: boolean;
 }
 
-export function resolveField(name: string, hint?: string): ResolvedField {
+/**
+ * Bare names that mean another concept in a vertical: an event's "date" is when it takes place,
+ * a job ad's "date" when it was posted (elsewhere a bare date is a publication date).
+ */
+const NAMES_BY_VERTICAL: Record<string, Record<string, string>> = {
+  event: { date: 'start_date' },
+  job: { date: 'date_posted' },
+};
+
+export function resolveField(name: string, hint?: string, vertical?: string): ResolvedField {
   const tokens = nameTokens(name);
   const own = ownWords(tokens, hint);
   const key = tokens.join('_');
+  const meant = vertical ? byName.get(NAMES_BY_VERTICAL[vertical]?.[key] ?? '') : undefined;
+  if (meant) return { name, concept: withOwnWords(meant, tokens, own), known: true };
   const exact = byName.get(key);
   if (exact) return { name, concept: withOwnWords(exact, tokens, own), known: true };
   const unqualified = tokens.filter((t) => !QUALIFIERS.has(t));

@@ -9,6 +9,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import type { PageContext } from './page-context.js';
 import { collapseWhitespace, fold, isBlock, isHeading, isInvisible, ownText } from './text.js';
+import { withoutEntityParts } from './entity-parts.js';
 
 export interface LabelMatch {
   /** The element holding the value (the label's parent for inline values). */
@@ -149,7 +150,7 @@ function isNavigation(el: Element): boolean {
   const role = el.attribs?.role;
   if (role === 'navigation' || role === 'contentinfo' || role === 'menu' || role === 'menubar') return true;
   const names = `${el.attribs?.id ?? ''} ${el.attribs?.class ?? ''}`;
-  return NAVIGATION_WORDS.test(names);
+  return NAVIGATION_WORDS.test(withoutEntityParts(names));
 }
 
 function scopedEntries(ctx: PageContext, index: LabelIndex, within: Element): IndexEntry[] {

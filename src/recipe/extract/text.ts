@@ -18,9 +18,16 @@ export function collapseDoubledBrackets(s: string): string {
   return s.includes('((') ? s.replace(/\(\(([^()]*)\)\)/g, '($1)') : s;
 }
 
+/**
+ * Marks writers may add or leave out: Latin accents, and the short vowels of Arabic script
+ * (harakat, the dagger alif), which Urdu, Persian and Arabic pages write on one label ("سنِ
+ * اشاعت") and not on the next ("سن اشاعت").
+ */
+const OPTIONAL_MARKS = /[\u0300-\u036f\u064b-\u065f\u0670]/g;
+
 /** Lower-case, strip diacritics and collapse white space: the form labels are compared in. */
 export function fold(s: string): string {
-  return collapseWhitespace(s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase());
+  return collapseWhitespace(s.normalize('NFKD').replace(OPTIONAL_MARKS, '').toLowerCase());
 }
 
 const NAMED_ENTITIES: Record<string, string> = {

@@ -17,15 +17,15 @@ const ISO = /^P(?:(\d*(?:[.,]\d+)?)W)?(?:(\d*(?:[.,]\d+)?)D)?(?:T(?:(\d*(?:[.,]\
  * text they are found in: vi "phút", hi "मिनट", th "นาที" lose their marks alike).
  */
 const UNIT_WORDS: Array<[minutes: number, words: string[]]> = [
-  [1440, ['day', 'days', 'dia', 'dias', 'dag', 'dagen', 'tag', 'tage', 'tagen', 'jour', 'jours', 'j', 'giorno', 'giorni', 'dni', 'dzień', 'd']],
+  [1440, ['ቀን', 'day', 'days', 'dia', 'dias', 'dag', 'dagen', 'tag', 'tage', 'tagen', 'jour', 'jours', 'j', 'giorno', 'giorni', 'dni', 'dzień', 'd']],
   [60, ['hour', 'hours', 'hr', 'hrs', 'h', 'hora', 'horas', 'hs', 'uur', 'uren', 'u', 'stunde', 'stunden', 'std', 'heure', 'heures', 'ore', 'ora',
     'godz', 'godzin', 'godzina', 'godziny', 'time', 'timme', 'timmar', 'timer', 'tim', 'tunti', 'tuntia', 'saat', 'hod', 'hodin', 'hodina', 'hodiny',
     'час', 'часа', 'часов', 'ч', 'год', 'годин', 'година', 'години', 'sat', 'sata', 'sati', 'ura', 'uri', 'ure', 'ur', 'ساعت', '時間', '小时', '小時', '시간', 'שעה', 'שעות', 'ساعة', 'ساعات', 'ساعه',
     'giờ', 'tiếng', 'jam', 'घंटे', 'घंटा', 'ชั่วโมง', 'hores', 'stunda', 'stundas', 'stundu', 'st', 'valanda', 'valandos', 'valandų', 'val',
-    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras', 'klukkustund', 'klukkustundir', 'klst', 'orë', 'soat', 'ঘণ্টা', 'ঘন্টা']],
+    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras', 'klukkustund', 'klukkustundir', 'klst', 'orë', 'soat', 'ঘণ্টা', 'ঘন্টা', 'awr', 'oriau', 'сағат', 'گھنٹہ', 'گھنٹے', 'часа', 'часот', 'ሰዓት']],
   [1, ['minute', 'minutes', 'min', 'mins', 'm', 'minuto', 'minutos', 'minuten', 'minuut', 'minuti', 'minut', 'minuty', 'minuta', 'minuter', 'minutter',
     'mn', 'mnt', 'perc', 'minuutti', 'minuuttia', 'dakika', 'dk', 'мин', 'минут', 'минута', 'минуты', 'хв', 'хвилин', 'хвилина', 'хвилини',
-    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit', 'mínúta', 'mínútur', 'mín', 'minutë', 'daqiqa', 'মিনিট']],
+    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit', 'mínúta', 'mínútur', 'mín', 'minutë', 'daqiqa', 'মিনিট', 'munud', 'munudau', 'минути', 'منٹ', 'ደቂቃ']],
   [1 / 60, ['second', 'seconds', 'sec', 'secs', 's', 'segundo', 'segundos', 'seconden', 'sekunde', 'sekunden', 'seconde', 'secondes', 'secondi', 'sekund', 'sekundy', 'sekunda']],
 ];
 // NFC again after folding: folding decomposes Hangul syllables into jamo (see durationMinutes).
