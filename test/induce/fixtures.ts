@@ -1,5 +1,15 @@
-/** Small synthetic detail pages written for the induction tests (no real site's pages). */
-import type { PageInput } from '../../src/recipe/extract/index.js';
+/**
+ * Small synthetic detail pages written for the induction tests (no real site's pages), and the
+ * round trip those tests make: induce from training pages, read a held-out page.
+ */
+import { induceDetailExtraction } from '../../src/builder/induce/index.js';
+import { evaluateExtraction, type PageInput } from '../../src/recipe/extract/index.js';
+
+/** The fields an extraction induced from `training` reads on `heldOut`. */
+export function inducedOn(training: PageInput[], fields: string[], heldOut: PageInput, vertical: string): Record<string, unknown> {
+  const { extraction } = induceDetailExtraction({ pages: training, fields: fields.map((name) => ({ name })), vertical });
+  return evaluateExtraction(extraction, heldOut) as Record<string, unknown>;
+}
 
 export interface ProductData {
   name: string;

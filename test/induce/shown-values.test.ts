@@ -6,8 +6,8 @@
  * training pages share that person.
  */
 import { describe, expect, it } from 'vitest';
-import { induceDetailExtraction } from '../../src/builder/induce/index.js';
-import { evaluateExtraction, type PageInput } from '../../src/recipe/extract/index.js';
+import type { PageInput } from '../../src/recipe/extract/index.js';
+import { inducedOn } from './fixtures.js';
 
 interface Job {
   title: string;
@@ -33,11 +33,6 @@ function jobPage(id: string, j: Job): PageInput {
   return { url: `https://pune.example/pune/${id}`, contentType: 'text/html', text };
 }
 
-const extract = (training: PageInput[], fields: string[], page: PageInput, vertical: string) => {
-  const { extraction } = induceDetailExtraction({ pages: training, fields: fields.map((name) => ({ name })), vertical });
-  return evaluateExtraction(extraction, page) as Record<string, unknown>;
-};
-
 describe('values the page shows', () => {
   const training = [
     jobPage('1', { title: 'Infermier', city: 'Tiranë', ldCity: 'Tirana', posted: '12 korrik 2025', ldPosted: '2025-07-12' }),
@@ -46,17 +41,17 @@ describe('values the page shows', () => {
   const heldOut = jobPage('3', { title: 'Shofer', city: 'Shkodër', ldCity: 'Shkoder', posted: '7 korrik 2025', ldPosted: '2025-06-02' });
 
   it('reads the city the page labels, not the structured spelling it never prints (marks count)', () => {
-    expect(extract(training, ['location'], heldOut, 'job').location).toBe('Shkodër');
+    expect(inducedOn(training, ['location'], heldOut, 'job').location).toBe('Shkodër');
   });
 
   it('reads the date the page labels, written with a month word of a language it does not know', () => {
-    expect(extract(training, ['date_posted'], heldOut, 'job').date_posted).toBe('7 korrik 2025');
+    expect(inducedOn(training, ['date_posted'], heldOut, 'job').date_posted).toBe('7 korrik 2025');
   });
 
   it('keeps the structured value when the page prints it', () => {
     const same = training.map((p) => ({ ...p, text: p.text.replace('Tiranë', 'Tirana').replace('Durrës', 'Durres') }));
     const page = { ...heldOut, text: heldOut.text.replace('Shkodër', 'Shkoder') };
-    expect(extract(same, ['location'], page, 'job').location).toBe('Shkoder');
+    expect(inducedOn(same, ['location'], page, 'job').location).toBe('Shkoder');
   });
 });
 
@@ -73,6 +68,6 @@ describe("the site's name as author", () => {
   it('loses to the person a byline names, though both training pages name the same person', () => {
     const training = [recipePage('1', 'Melktert', 'Annelize Visagie'), recipePage('2', 'Koeksisters', 'Annelize Visagie')];
     const heldOut = recipePage('3', 'Roosterkoek', 'Marietjie du Toit');
-    expect(extract(training, ['author'], heldOut, 'recipe').author).toEqual(['Marietjie du Toit']);
+    expect(inducedOn(training, ['author'], heldOut, 'recipe').author).toEqual(['Marietjie du Toit']);
   });
 });

@@ -5,9 +5,9 @@
  * takes place and a job ad's when it was posted; a weekday may open a date.
  */
 import { describe, expect, it } from 'vitest';
-import { induceDetailExtraction } from '../../src/builder/induce/index.js';
 import { resolveField } from '../../src/builder/knowledge/index.js';
-import { evaluateExtraction, fold, type PageInput } from '../../src/recipe/extract/index.js';
+import { fold, type PageInput } from '../../src/recipe/extract/index.js';
+import { inducedOn } from './fixtures.js';
 
 interface Book {
   title: string;
@@ -28,11 +28,6 @@ function bookPage(id: string, b: Book, footerClass = 'product-footer'): PageInpu
   return { url: `https://kitab.example/product/${id}`, contentType: 'text/html', text };
 }
 
-const extract = (training: PageInput[], fields: string[], page: PageInput, vertical: string) => {
-  const { extraction } = induceDetailExtraction({ pages: training, fields: fields.map((name) => ({ name })), vertical });
-  return evaluateExtraction(extraction, page) as Record<string, unknown>;
-};
-
 describe('written forms', () => {
   const training = [
     bookPage('1', { title: 'اداس نسلیں', authors: 'عبداللہ حسین', publisher: 'سنگ میل', yearLabel: 'سنِ اشاعت', year: '2019' }),
@@ -41,21 +36,21 @@ describe('written forms', () => {
   const heldOut = bookPage('3', { title: 'نصاب', authors: 'ڈاکٹر نسیم اختر، پروفیسر عارف محمود', publisher: 'علمی کتاب خانہ', yearLabel: 'سنِ اشاعت', year: '2023' });
 
   it("reads the attributes a theme puts in the product's own footer", () => {
-    expect(extract(training, ['publisher'], heldOut, 'book').publisher).toBe('علمی کتاب خانہ');
+    expect(inducedOn(training, ['publisher'], heldOut, 'book').publisher).toBe('علمی کتاب خانہ');
   });
 
   it("does not read the page's footer as the product's", () => {
     const inSiteFooter = training.map((p) => ({ ...p, text: p.text.replace('class="product-footer"', 'class="site-footer"') }));
-    expect(extract(inSiteFooter, ['publisher'], { ...heldOut, text: heldOut.text.replace('class="product-footer"', 'class="site-footer"') }, 'book').publisher).toBeNull();
+    expect(inducedOn(inSiteFooter, ['publisher'], { ...heldOut, text: heldOut.text.replace('class="product-footer"', 'class="site-footer"') }, 'book').publisher).toBeNull();
   });
 
   it('matches a label written with and without Arabic short vowels', () => {
     expect(fold('سنِ اشاعت')).toBe(fold('سن اشاعت'));
-    expect(extract(training, ['year'], heldOut, 'book').year).toBe(2023);
+    expect(inducedOn(training, ['year'], heldOut, 'book').year).toBe(2023);
   });
 
   it('splits authors at the Arabic comma', () => {
-    expect(extract(training, ['author'], heldOut, 'book').author).toEqual(['ڈاکٹر نسیم اختر', 'پروفیسر عارف محمود']);
+    expect(inducedOn(training, ['author'], heldOut, 'book').author).toEqual(['ڈاکٹر نسیم اختر', 'پروفیسر عارف محمود']);
   });
 
   it("resolves a bare date by the vertical: an event's start, a job's posting", () => {
@@ -76,6 +71,6 @@ describe('dates with a weekday', () => {
   it("reads an event's date as the page writes it, weekday first", () => {
     const training = [eventPage('1', 'Џез вечер', 'петок, 12 септември 2025', '2025-09-12T21:00:00+02:00'), eventPage('2', 'Рок ноќ', 'сабота, 20 септември 2025', '2025-09-20T20:30:00+02:00')];
     const heldOut = eventPage('3', 'Концерт', 'недела, 5 октомври 2025', '2025-10-05T19:00:00+02:00');
-    expect(extract(training, ['date'], heldOut, 'event').date).toBe('недела, 5 октомври 2025');
+    expect(inducedOn(training, ['date'], heldOut, 'event').date).toBe('недела, 5 октомври 2025');
   });
 });
