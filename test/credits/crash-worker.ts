@@ -9,16 +9,32 @@ import { systemClock } from '../../src/clock.js';
 import { openDb } from '../../src/db/index.js';
 import { charge } from '../../src/services/credits.js';
 
+/**
+ * One line to stdout, synchronously. The pipe is non-blocking: when the parent reads slowly (a
+ * loaded CI machine) a write meets a full pipe and fails with EAGAIN; it is tried again until
+ * the parent has read, so no acknowledgement is lost and the worker never dies of it.
+ */
+function say(line: string): void {
+  for (;;) {
+    try {
+      fs.writeSync(1, line);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+    }
+  }
+}
+
 const [userId, inFlightArg] = process.argv.slice(2);
 const db = openDb({ databaseUrl: process.env.DATABASE_URL || null, dataDir: process.env.QUARRY_DATA_DIR ?? '.' });
 await charge(db, systemClock, userId, 0, 'warm-up');
-fs.writeSync(1, 'ready\n');
+say('ready\n');
 let next = 0;
 async function caller(): Promise<never> {
   for (;;) {
     const ref = `${process.pid}-${next++}`;
     const result = await charge(db, systemClock, userId, 1, 'crash_test', ref);
-    if (result.ok) fs.writeSync(1, `ok ${ref}\n`);
+    if (result.ok) say(`ok ${ref}\n`);
   }
 }
 await Promise.all(Array.from({ length: Number(inFlightArg) }, caller));
