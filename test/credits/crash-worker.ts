@@ -9,10 +9,14 @@ import { systemClock } from '../../src/clock.js';
 import { openDb } from '../../src/db/index.js';
 import { charge } from '../../src/services/credits.js';
 
+/** A millisecond's wait that blocks the thread (no spinning against the parent for the CPU). */
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
 /**
  * One line to stdout, synchronously. The pipe is non-blocking: when the parent reads slowly (a
- * loaded CI machine) a write meets a full pipe and fails with EAGAIN; it is tried again until
- * the parent has read, so no acknowledgement is lost and the worker never dies of it.
+ * loaded CI machine) a write meets a full pipe and fails with EAGAIN; it is tried again a
+ * millisecond later until the parent has read, so no acknowledgement is lost and the worker
+ * never dies of it.
  */
 function say(line: string): void {
   for (;;) {
@@ -21,6 +25,7 @@ function say(line: string): void {
       return;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+      Atomics.wait(pause, 0, 0, 1);
     }
   }
 }
