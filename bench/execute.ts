@@ -10,10 +10,15 @@
  * the best a service can score here; the service's distance from it is what the service itself
  * adds. CPU per call (the service's and the floor's own process) says the same in time.
  *
+ * At 1 caller a fourth line, the idle-caller probe: the floor process's `/spin` route holds the
+ * CPU for as long as a bare call takes and does nothing else, so the caller waits exactly that
+ * long, as it does for any server doing the job. Its ratio is the ceiling for any server at 1
+ * caller on this machine: the hop plus the cost of waking a caller that idled for a whole job.
+ *
  * The service runs in its own process (its peak RSS is the one printed), the fixture site in
  * another, the load generator in a worker thread of this one.
  * Last line: `execute: ratio 0.NN at 50 callers (X vs Y req/s), ratio 0.NN at 1 caller, p99 added N.N ms,
- * service peak RSS N MB; floor ratio 0.NN at 50 callers, 0.NN at 1 caller; CPU per call N us (floor N us), event loop busy N% (floor N%)`.
+ * service peak RSS N MB; floor ratio 0.NN at 50 callers, 0.NN at 1 caller; idle-caller probe 0.NN at 1 caller; CPU per call N us (floor N us), event loop busy N% (floor N%)`.
  */
 import { Agent } from 'undici';
 import { startServiceProcess, forkBenchChild } from './lib/service-process.js';
@@ -86,7 +91,9 @@ async function serverLoad(
 const service = (c: number) => serverLoad(`${quarry.base}/scraper/${scraperId}/list_books`, { 'x-api-key': quarry.key }, c, () => quarry.stats());
 const floorLoad = (c: number) => serverLoad(`${floor.ready.base}/books`, {}, c, () => floor.ask<ProcessTimes>({ type: 'stats' }));
 
-type Row = { ours: Awaited<ReturnType<typeof service>>; floor: Awaited<ReturnType<typeof floorLoad>>; bare: LoadResult };
+const spinProbe = (us: number) => serverLoad(`${floor.ready.base}/spin?us=${Math.round(us)}`, {}, 1, () => floor.ask<ProcessTimes>({ type: 'stats' }));
+
+type Row = { ours: Awaited<ReturnType<typeof service>>; floor: Awaited<ReturnType<typeof floorLoad>>; bare: LoadResult; spin?: LoadResult };
 const ratioOf = (row: Row) => row.ours.rps / row.bare.rps;
 const results: Record<number, Row> = {};
 for (const c of [1, 50]) {
@@ -94,8 +101,9 @@ for (const c of [1, 50]) {
   const rounds: Row[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const bare = await bareLoop(c);
+    const spin = c === 1 ? await spinProbe(1e6 / bare.rps) : undefined;
     const floor = await floorLoad(c);
-    rounds.push({ bare, floor, ours: await service(c) });
+    rounds.push({ bare, spin, floor, ours: await service(c) });
   }
   const row = medianRound(rounds, ratioOf);
   results[c] = row;
@@ -103,8 +111,9 @@ for (const c of [1, 50]) {
   console.log(
     `${String(c).padStart(2)} callers: quarry ${fmt(ours.rps, 0)} req/s p50 ${fmt(ours.p50, 2)} ms p99 ${fmt(ours.p99, 2)} ms | ` +
       `floor ${fmt(row.floor.rps, 0)} req/s p50 ${fmt(row.floor.p50, 2)} ms | ` +
-      `bare ${fmt(bare.rps, 0)} req/s p50 ${fmt(bare.p50, 2)} ms p99 ${fmt(bare.p99, 2)} ms | ratio ${fmt(ratioOf(row), 2)} (floor ${fmt(row.floor.rps / bare.rps, 2)}); ` +
-      `every round: ${rounds.map((r) => `${fmt(ratioOf(r), 2)} (floor ${fmt(r.floor.rps / r.bare.rps, 2)})`).join(', ')}`,
+      `bare ${fmt(bare.rps, 0)} req/s p50 ${fmt(bare.p50, 2)} ms p99 ${fmt(bare.p99, 2)} ms | ratio ${fmt(ratioOf(row), 2)} (floor ${fmt(row.floor.rps / bare.rps, 2)}` +
+      `${row.spin ? `, idle-caller probe ${fmt(row.spin.rps / bare.rps, 2)}` : ''}); ` +
+      `every round: ${rounds.map((r) => `${fmt(ratioOf(r), 2)} (floor ${fmt(r.floor.rps / r.bare.rps, 2)}${r.spin ? `, probe ${fmt(r.spin.rps / r.bare.rps, 2)}` : ''})`).join(', ')}`,
   );
 }
 const { maxRssMb } = await quarry.stats();
@@ -124,12 +133,15 @@ const BAR_AT_1 = 0.7;
 console.log(
   `1 caller, mean time a call: a ratio of ${fmt(BAR_AT_1, 2)} allows ${fmt(usPerCall(r1.bare.rps) / BAR_AT_1, 0)} us; ` +
     `the bare job takes ${fmt(usPerCall(r1.bare.rps), 0)} us, the floor ${fmt(usPerCall(r1.floor.rps), 0)} us ` +
-    `(the hop alone ${fmt(usPerCall(r1.floor.rps) - usPerCall(r1.bare.rps), 0)} us), the service ${fmt(usPerCall(r1.ours.rps), 0)} us`,
+    `(the hop alone ${fmt(usPerCall(r1.floor.rps) - usPerCall(r1.bare.rps), 0)} us), the service ${fmt(usPerCall(r1.ours.rps), 0)} us; ` +
+    `a route that only holds the CPU for the bare job's time answers in ${fmt(usPerCall(r1.spin!.rps), 0)} us; ` +
+    `CPU a call at 1 caller: service ${fmt(r1.ours.cpuPerCallUs, 0)} us, floor ${fmt(r1.floor.cpuPerCallUs, 0)} us`,
 );
 console.log(
   `execute: ratio ${fmt(r50.ours.rps / r50.bare.rps, 2)} at 50 callers (${fmt(r50.ours.rps, 0)} vs ${fmt(r50.bare.rps, 0)} req/s), ` +
     `ratio ${fmt(r1.ours.rps / r1.bare.rps, 2)} at 1 caller, p99 added ${fmt(added1, 1)} ms, service peak RSS ${fmt(maxRssMb, 0)} MB; ` +
     `floor ratio ${fmt(r50.floor.rps / r50.bare.rps, 2)} at 50 callers, ${fmt(r1.floor.rps / r1.bare.rps, 2)} at 1 caller; ` +
+    `idle-caller probe ${fmt(r1.spin!.rps / r1.bare.rps, 2)} at 1 caller; ` +
     `CPU per call at 50 callers ${fmt(r50.ours.cpuPerCallUs, 0)} us (floor ${fmt(r50.floor.cpuPerCallUs, 0)} us), ` +
     `event loop busy ${fmt(r50.ours.loopBusy * 100, 0)}% (floor ${fmt(r50.floor.loopBusy * 100, 0)}%)`,
 );
