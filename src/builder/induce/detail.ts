@@ -148,9 +148,28 @@ export function chooseSources(scored: ScoredCandidate[]): ScoredCandidate[] {
     // A weak source the chosen ones confirm on every page is a safe fallback; an unconfirmed
     // one must be nearly as strong as the best.
     if (!confirmed && s.score < 0.3 * top) continue;
+    if (chosen.some((c) => positionOfLabelledRow(s, c))) continue;
     if (ok && !redundant) chosen.push(s);
   }
   return chosen;
+}
+
+/** The value cell of a label/value row: a `dd` or a `td`, as the last step of a selector. */
+const ROW_VALUE_CELL = /(?:^|[\s>+~])(?:dd|td)(?=[.:#[]|$)/;
+
+/**
+ * A selector for the value cell of the very row a chosen label reads (the same values, on no page
+ * more) is that row's position, not its meaning. Spec tables list different rows for different
+ * products, so on a page without the row it reads another row's value (the model where the brand
+ * was): the label already reads that row wherever it is, and it is not kept as a fallback.
+ */
+function positionOfLabelledRow(s: ScoredCandidate, label: ScoredCandidate): boolean {
+  if (s.candidate.kind !== 'css' || label.candidate.kind !== 'label') return false;
+  const css = (s.candidate.source as { css?: string }).css ?? '';
+  const lastStep = css.split(',').pop() ?? '';
+  if (!ROW_VALUE_CELL.test(lastStep.trim())) return false;
+  const { overlap, agree } = agreesWith(s, label);
+  return overlap > 0 && agree === overlap && s.values.every((v, i) => v === null || label.values[i] !== null);
 }
 
 function buildSpec(chosen: ScoredCandidate[], concept: Concept): FieldSpec {
