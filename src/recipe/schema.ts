@@ -130,6 +130,7 @@ const fieldSpec: Schema = closed(
     transforms: { type: 'array', items: { $ref: '#/$defs/transform' } },
     many: { type: 'boolean' },
     required: { type: 'boolean' },
+    unless_struck: { type: 'boolean' },
     fields: { $ref: '#/$defs/fields' },
     compute: closed(
       {

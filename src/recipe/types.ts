@@ -245,6 +245,12 @@ export interface FieldSpec {
   /** Collect every match as a list instead of the first. */
   many?: boolean;
   /**
+   * A price the page shows only struck out is a former price (structured data from a stale
+   * catalogue states it during a sale): that source's value is passed over for the next one's.
+   * When no source reads another price, the first value stands.
+   */
+  unless_struck?: boolean;
+  /**
    * A required field that is empty on a 2xx page makes the call a `scraper_bug` (500):
    * the page changed under the scraper. Optional fields become null.
    */

@@ -192,6 +192,8 @@ function buildSpec(chosen: ScoredCandidate[], concept: Concept): FieldSpec {
   const transforms = [...clean, ...(concept.clean ?? []), ...shapeTransforms(concept.shape)];
   if (transforms.length > 0) spec.transforms = transforms;
   if (concept.many) spec.many = true;
+  // A sale no training page showed: a stale structured price is the one the page strikes out.
+  if (concept.shape === 'price' && !concept.struck && spec.sources.length > 1) spec.unless_struck = true;
   return spec;
 }
 

@@ -9,15 +9,11 @@
  */
 import type { Element } from 'domhandler';
 import { currencyAmount, currencyCode, escapeRegex, type PageContext } from '../../recipe/extract/index.js';
+import { isPriceText, MAX_PRICE_TEXT, PRICE_ANCESTORS, roundPrice, shownPrices, struckBy } from '../../recipe/extract/struck-prices.js';
 import { NET_PRICE_PHRASES, type Concept } from '../knowledge/index.js';
 import { inFurniture } from './furniture.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
-const STRUCK_TAGS = new Set(['s', 'del', 'strike']);
-/** Class words of former prices, in the languages we meet. */
-const STRUCK_WORDS = new Set(['old', 'was', 'regular', 'original', 'strike', 'striked', 'strikethrough', 'crossed', 'compare', 'streich', 'streichpreis', 'barre', 'tachado', 'rrp', 'uvp', 'msrp', 'before', 'previous']);
-const MAX_PRICE_TEXT = 30;
-const ANCESTORS = 3;
 /** How far up, and how long a text, still counts as the price's own line ("Brez DDV: 81.97€"). */
 const NET_LABEL_ANCESTORS = 2;
 const MAX_NET_LINE = 80;
@@ -35,31 +31,6 @@ interface PriceDisplay {
 }
 
 const cache = new WeakMap<PageContext, PriceDisplay>();
-
-function classWords(el: Element): string[] {
-  const names = `${el.attribs?.class ?? ''} ${el.attribs?.id ?? ''}`;
-  return names
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z]+/)
-    .filter(Boolean);
-}
-
-/**
- * How an element says its price is a former one: struck-out markup (`<del>`, line-through)
- * says it outright; a class word ("price-old") only names it, and some shops use such names for
- * their one price.
- */
-function struckBy(el: Element): 'markup' | 'class' | null {
-  let byClass = false;
-  let current: Element | null = el;
-  for (let depth = 0; current && current.type === 'tag' && depth <= ANCESTORS; depth++) {
-    if (STRUCK_TAGS.has(current.name) || /line-through/i.test(current.attribs?.style ?? '')) return 'markup';
-    if (classWords(current).some((w) => STRUCK_WORDS.has(w))) byClass = true;
-    current = current.parent as Element | null;
-  }
-  return byClass ? 'class' : null;
-}
 
 /** Numbers in a text, tax rates ("zzgl. 19% MwSt.") left out. */
 const amountsIn = (text: string): number => text.replace(/\d+(?:[.,]\d+)?\s?%/g, '').match(/\d[\d.,]*/g)?.length ?? 0;
@@ -87,13 +58,13 @@ function hasCurrentBeside(el: Element, amount: number, page: PageContext): boole
 }
 
 /**
- * The prices shown in the element's price block (its ancestor ANCESTORS levels up), in page
+ * The prices shown in the element's price block (its ancestor PRICE_ANCESTORS levels up), in page
  * order: short price texts that state their currency (bare numbers nearby are sizes, codes and
  * delivery days) and a positive amount.
  */
 function pricesInBlock(el: Element, page: PageContext, opts: { before?: boolean } = {}): Array<{ el: Element; amount: number }> {
   let block: Element = el;
-  for (let depth = 0; block.parent && block.parent.type === 'tag' && depth < ANCESTORS; depth++) block = block.parent as Element;
+  for (let depth = 0; block.parent && block.parent.type === 'tag' && depth < PRICE_ANCESTORS; depth++) block = block.parent as Element;
   const out: Array<{ el: Element; amount: number }> = [];
   for (const other of page.$(block).find('*').toArray() as Element[]) {
     // Document order: with `before`, the prices shown ahead of the element.
@@ -104,18 +75,6 @@ function pricesInBlock(el: Element, page: PageContext, opts: { before?: boolean 
     if (amount !== null && amount > 0) out.push({ el: other, amount });
   }
   return out;
-}
-
-/**
- * An element whose text is one price: inside it only line breaks, raised cents and elements
- * without digits (the currency in its own span: `2.799<sup>99</sup> <span>Lei</span>`).
- */
-function isPriceText(el: Element, page: PageContext): boolean {
-  return el.children.every((c) => {
-    if (c.type !== 'tag') return true;
-    const name = (c as Element).name;
-    return name === 'br' || name === 'sup' || !/\d/.test(page.text(c));
-  });
 }
 
 /**
@@ -132,23 +91,16 @@ function priceDisplay(page: PageContext): PriceDisplay {
   const hit = cache.get(page);
   if (hit) return hit;
   const out: PriceDisplay = { struck: new Set(), net: new Set(), plain: new Set() };
-  for (const el of page.$('body *').toArray() as Element[]) {
-    if (el.name === 'script' || el.name === 'style') continue;
-    const text = page.text(el);
-    if (!text || text.length > MAX_PRICE_TEXT || !/\d/.test(text) || !isPriceText(el, page)) continue;
-    const amount = currencyAmount(text);
-    if (amount === null) continue;
+  for (const { el, amount } of shownPrices(page)) {
     const struck = struckBy(el);
-    if (struck === 'markup' || (struck === 'class' && hasCurrentBeside(el, amount, page))) out.struck.add(round(amount));
-    else if (isNet(el, page) && grossBefore(el, page)) out.net.add(round(amount));
+    if (struck === 'markup' || (struck === 'class' && hasCurrentBeside(el, amount, page))) out.struck.add(roundPrice(amount));
+    else if (isNet(el, page) && grossBefore(el, page)) out.net.add(roundPrice(amount));
     // A recommendation's price says nothing about this product's.
-    else if (!inFurniture(el)) out.plain.add(round(amount));
+    else if (!inFurniture(el)) out.plain.add(roundPrice(amount));
   }
   cache.set(page, out);
   return out;
 }
-
-const round = (n: number): number => Math.round(n * 100) / 100;
 
 /**
  * Demote price candidates whose values the training pages show only struck out or net of tax
@@ -164,9 +116,9 @@ export function weighStruckPrices(scored: ScoredCandidate[], concept: Concept, p
       if (typeof v !== 'number') return;
       present++;
       const shown = priceDisplay(pages[i]);
-      if (shown.plain.has(round(v))) return;
-      if (shown.struck.has(round(v))) struck++;
-      else if (shown.net.has(round(v))) net++;
+      if (shown.plain.has(roundPrice(v))) return;
+      if (shown.struck.has(roundPrice(v))) struck++;
+      else if (shown.net.has(roundPrice(v))) net++;
     });
     if (present === 0) continue;
     const share = struck / present;

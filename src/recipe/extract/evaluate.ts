@@ -19,6 +19,7 @@ import { evaluatePath } from './json-path.js';
 import { evaluateSource, type Match, type Scope, type SourceEnv } from './sources.js';
 import { applyTransforms, isEmpty } from './transforms/index.js';
 import { collapseDoubledBrackets, collapseWhitespace, isHeaderLine, isHeading } from './text.js';
+import { currentPriceIn, shownOnlyStruck } from './struck-prices.js';
 
 export interface ExtractContext {
   params?: Record<string, unknown>;
@@ -103,6 +104,7 @@ function computeValue(compute: ComputedValue, record: Record<string, unknown>): 
 function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
   const transformEnv = { baseUrl: env.page.baseUrl() };
   const wantsList = spec.many === true || (spec.transforms ?? []).some((t) => LIST_OPS.has(t.op));
+  let struck: unknown = null;
   for (const source of spec.sources) {
     const matches = evaluateSource(source, scope, env).filter((m) => !isEmpty(m.value) || m.el !== undefined);
     if (matches.length === 0) continue;
@@ -112,8 +114,19 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
     if (values.length === 0) continue;
     let result = applyTransforms(wantsList ? values : values[0], spec.transforms, transformEnv);
     if (spec.many && Array.isArray(result)) result = result.filter((v) => !isEmpty(v));
-    if (!isEmpty(result)) return result;
+    if (isEmpty(result)) continue;
+    if (spec.unless_struck && typeof result === 'number' && shownOnlyStruck(env.page, result)) {
+      // A price block shows the former price first and the current, lower one after it (a
+      // discount's "-50" is neither).
+      const current = picked[0].el ? currentPriceIn(env.page, picked[0].el) : null;
+      const now = current ? applyTransforms(env.page.text(current), spec.transforms, transformEnv) : null;
+      if (typeof now === 'number' && now > 0 && now < result && !shownOnlyStruck(env.page, now)) return now;
+      struck ??= result;
+      continue;
+    }
+    return result;
   }
+  if (struck !== null) return struck;
   const fallback = applyTransforms(spec.many ? [] : null, spec.transforms, transformEnv);
   return fallback ?? null;
 }

@@ -8,6 +8,7 @@ export { createPageContext, PageContext, parseJsonLdText, type PageInput } from 
 export { evaluateSource, type Match, type Scope, type SourceEnv } from './sources.js';
 export { evaluatePath, parsePath } from './json-path.js';
 export { withoutEntityParts } from './entity-parts.js';
+export { shownOnlyStruck } from './struck-prices.js';
 export { jsonLdNodes, jsonLdObjects, jsonLdRoots, typeName, typesOf, type JsonObject } from './jsonld.js';
 export { microdataElements, microdataValue } from './microdata.js';
 export { labelValues, foldLabel, type LabelMatch } from './labels.js';
