@@ -5,6 +5,7 @@ import {
   currencyAmount,
   currencyCode,
   durationMinutes,
+  isEmpty,
   isoDate,
   parseNumber,
   schemaEnum,
@@ -16,6 +17,13 @@ const env = { baseUrl: 'https://shop.example/a/b/page.html' };
 describe('decodeEntities', () => {
   it('decodes numeric, common and Latin-1 named references, keeping unknown ones', () => {
     expect(decodeEntities('Kale &amp; Co &#8217;s &#x27;x&#x27; &eacute;t&Eacute; 5&nbsp;&euro; &bogus;')).toBe("Kale & Co ’s 'x' étÉ 5\u00a0€ &bogus;");
+  });
+});
+
+describe('no value', () => {
+  it('reads a value cell holding only punctuation as no value', () => {
+    for (const v of ['-', ' — ', '–', '--', '...', '/']) expect(isEmpty(v)).toBe(true);
+    for (const v of ['0', '-5', 'A-1', '€', 'N/A?']) expect(isEmpty(v)).toBe(false);
   });
 });
 

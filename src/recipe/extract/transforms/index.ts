@@ -63,9 +63,12 @@ function uniqueValues(list: unknown[]): unknown[] {
   });
 }
 
+/** Punctuation alone: a table's "-" or "—" in a value cell says the page has no value there. */
+const NO_VALUE = /^[\s\p{P}]*$/u;
+
 export function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return true;
-  if (typeof value === 'string') return value.trim() === '';
+  if (typeof value === 'string') return NO_VALUE.test(value);
   if (Array.isArray(value)) return value.every(isEmpty);
   if (typeof value === 'number') return Number.isNaN(value);
   return false;
