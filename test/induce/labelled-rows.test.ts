@@ -17,6 +17,16 @@ function specPage(id: string, title: string, rows: Array<[string, string]>): Pag
   return { url: `https://savdo.example/p/${id}`, contentType: 'text/html', text };
 }
 
+/** The same rows as a theme's divs, named label and value by class. */
+const asDivs = (page: PageInput): PageInput => ({
+  ...page,
+  text: page.text
+    .replace(/<dt>/g, '<div class="product-feature__label">')
+    .replace(/<\/dt>/g, '</div>')
+    .replace(/<dd>/g, '<div class="product-feature__value">')
+    .replace(/<\/dd>/g, '</div>'),
+});
+
 describe('labelled rows', () => {
   const training = [
     specPage('1', 'Changyutgich Samsung VC18', [['Brend', 'Samsung'], ['Model', 'VC18M2120'], ['Quvvat', '1800 Vt']]),
@@ -31,5 +41,12 @@ describe('labelled rows', () => {
   it("reads no brand on a page without the row, not the row that comes first", () => {
     const heldOut = specPage('4', 'Elektr choynak 1,7 L', [['Model', 'KT-1702'], ['Hajmi', '1,7 L']]);
     expect(inducedOn(training, ['brand'], heldOut, 'product').brand).toBeNull();
+  });
+
+  it('reads value cells a theme names by class the same way', () => {
+    const heldOut = asDivs(specPage('5', 'Sharf', [['Material', '100% kashmir'], ['Hajmi', '180×30']]));
+    expect(inducedOn(training.map(asDivs), ['brand'], heldOut, 'product').brand).toBeNull();
+    const withBrand = asDivs(specPage('6', 'Choynak', [['Model', 'KO6931'], ['Brend', 'Tefal']]));
+    expect(inducedOn(training.map(asDivs), ['brand'], withBrand, 'product').brand).toBe('Tefal');
   });
 });

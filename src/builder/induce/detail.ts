@@ -154,8 +154,11 @@ export function chooseSources(scored: ScoredCandidate[]): ScoredCandidate[] {
   return chosen;
 }
 
-/** The value cell of a label/value row: a `dd` or a `td`, as the last step of a selector. */
-const ROW_VALUE_CELL = /(?:^|[\s>+~])(?:dd|td)(?=[.:#[]|$)/;
+/**
+ * The value cell of a label/value row, as the last step of a selector: a `dd` or a `td`, or an
+ * element its theme names the value ("ty-product-feature__value", "spec-value") beside the label.
+ */
+const ROW_VALUE_CELL = /(?:^|[\s>+~])(?:dd|td)(?=[.:#[]|$)|\.[\w-]*(?:__|-|_)value(?![\w-])|\.value(?![\w-])/;
 
 /**
  * A selector for the value cell of the very row a chosen label reads (the same values, on no page

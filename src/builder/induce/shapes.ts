@@ -68,10 +68,11 @@ export function shapeTransforms(shape: Shape): Transform[] {
 
 /**
  * A date written with its month as a word, in any language: day, month word, year ("12 korrik
- * 2025", "১২ জুলাই, ২০২৫", "5. marca 2024") or month word, day, year ("July 12, 2025"). Month
+ * 2025", "১২ জুলাই, ২০২৫", "5. marca 2024"), month word, day, year ("July 12, 2025") or year,
+ * month word, day ("2025. szeptember 18.", "२०८२ असोज २", a Bikram Sambat date). Month
  * names are known in a few languages only (parseDate); the way of writing is the same in all.
  */
-const WORD_DATE = /^(?:[\p{L}\p{M}]{2,}\.?,\s*)?(?:\p{Nd}{1,2}\.?\s*[\p{L}\p{M}]{3,}\.?,?\s+\p{Nd}{4}|[\p{L}\p{M}]{3,}\.?\s+\p{Nd}{1,2},?\s+\p{Nd}{4})$/u;
+const WORD_DATE = /^(?:[\p{L}\p{M}]{2,}\.?,\s*)?(?:\p{Nd}{1,2}\.?\s*[\p{L}\p{M}]{3,}\.?,?\s+\p{Nd}{4}|[\p{L}\p{M}]{3,}\.?\s+\p{Nd}{1,2},?\s+\p{Nd}{4}|\p{Nd}{4}\.?,?\s+[\p{L}\p{M}]{3,}\.?\s+\p{Nd}{1,2}\.?)$/u;
 /** A date in a known language is surer than one only written like a date. */
 const WORD_DATE_FIT = 0.9;
 
@@ -128,7 +129,8 @@ export function fitValue(shape: Shape, value: unknown): number {
       const n = words(text);
       const limit = shape === 'person' ? 7 : 10;
       if (n > limit) return 0.1;
-      if (shape === 'organization') return (text.match(/\p{L}/gu) ?? []).length >= text.length / 2 ? 1 : 0.3;
+      // Vowel signs are part of the letters they sit on (Devanagari, Tamil, Thai...).
+      if (shape === 'organization') return (text.match(/[\p{L}\p{M}]/gu) ?? []).length >= text.length / 2 ? 1 : 0.3;
       return /\d{3,}/.test(text) ? 0.3 : 1;
     }
     case 'isbn13':

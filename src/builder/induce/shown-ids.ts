@@ -5,8 +5,13 @@
  * spelling ("Tirana" where the page says "Qyteti: Tiranë"), a date in ISO form (or a stale one)
  * where the page says "Publikuar më: 8 korrik 2025". When the structured value is never shown
  * on the training pages and a labelled one is, on every page, the labelled one is what the page
- * calls that field. Only for codes, short texts and dates: prices, amounts and stock states are
+ * calls that field. Only for codes, short texts, names of organisations and dates: prices, amounts and stock states are
  * always written differently from their structured form and have rules of their own.
+ *
+ * An element whose class names the field ("company-name") speaks as a label does: its author
+ * wrote what it holds. Where no label is known in the page's language (a Nepali job board whose
+ * JSON-LD gives the employer's English name), it is what the page shows for the field; a label
+ * still goes first.
  */
 import type { PageContext } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
@@ -33,7 +38,7 @@ function shownText(page: PageContext): string {
 
 const one = (v: unknown): string | null => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
 
-const SHOWN_SHAPES = new Set<Concept['shape']>(['identifier', 'text', 'date']);
+const SHOWN_SHAPES = new Set<Concept['shape']>(['identifier', 'text', 'date', 'organization']);
 
 export function preferShownValue(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): void {
   if (!SHOWN_SHAPES.has(concept.shape)) return;
@@ -45,12 +50,21 @@ export function preferShownValue(scored: ScoredCandidate[], concept: Concept, pa
   });
   if (!hidden) return;
   for (const s of scored) {
-    if (s.candidate.kind !== 'label' || s.coverage < best.coverage || s.fit < MIN_FIT) continue;
+    const weight = s.candidate.kind === 'label' ? 1.02 : classNamesConcept(s, concept) ? 1.01 : 0;
+    if (weight === 0 || s.coverage < best.coverage || s.fit < MIN_FIT) continue;
     const differs = s.values.every((v, i) => {
       const mine = one(v);
       const theirs = one(best.values[i]);
       return mine !== null && theirs !== null && asRead(mine) !== asRead(theirs);
     });
-    if (differs) s.score = Math.max(s.score, best.score * 1.02);
+    if (differs) s.score = Math.max(s.score, best.score * weight);
   }
+}
+
+/** A selector of the page's own elements whose class holds one of the concept's anchor words. */
+function classNamesConcept(s: ScoredCandidate, concept: Concept): boolean {
+  const css = (s.candidate.source as { css?: string }).css;
+  if (s.candidate.kind !== 'css' || !css) return false;
+  const classes = [...css.matchAll(/\.([\w-]+)/g)].map((m) => m[1].toLowerCase());
+  return classes.some((c) => concept.anchors.some((a) => c === a || c.split(/[-_]/).includes(a) || c.startsWith(`${a}-`) || c.endsWith(`-${a}`)));
 }

@@ -102,6 +102,13 @@ const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['қоймада жоқ', 'OutOfStock'], ['сатылып кетті', 'SoldOut'], ['алдын ала тапсырыс', 'PreOrder'], ['қоймада бар', 'InStock'], ['себетке қосу', 'InStock'],
   ['دستیاب نہیں', 'OutOfStock'], ['اسٹاک ختم', 'OutOfStock'], ['اسٹاک میں', 'InStock'], ['دستیاب ہے', 'InStock'], ['کارٹ میں شامل کریں', 'InStock'],
   ['нема на залиха', 'OutOfStock'], ['распродадено', 'SoldOut'], ['на залиха', 'InStock'], ['додај во кошничка', 'InStock'],
+  // eu, mn, ne, ta, az, mt
+  ['agortuta', 'OutOfStock'], ['ez dago eskuragarri', 'OutOfStock'], ['aurre-eskaera', 'PreOrder'], ['stockean', 'InStock'], ['eskuragarri', 'InStock'], ['saskira gehitu', 'InStock'],
+  ['дууссан', 'OutOfStock'], ['үлдэгдэлгүй', 'OutOfStock'], ['урьдчилсан захиалга', 'PreOrder'], ['бэлэн байгаа', 'InStock'], ['сагсанд нэмэх', 'InStock'],
+  ['स्टकमा छैन', 'OutOfStock'], ['उपलब्ध छैन', 'OutOfStock'], ['स्टकमा छ', 'InStock'], ['कार्टमा थप्नुहोस्', 'InStock'],
+  ['கையிருப்பில் இல்லை', 'OutOfStock'], ['கையிருப்பில் உள்ளது', 'InStock'], ['கூடையில் சேர்', 'InStock'],
+  ['stokda yoxdur', 'OutOfStock'], ['satışda yoxdur', 'OutOfStock'], ['əvvəlcədən sifariş', 'PreOrder'], ['stokda var', 'InStock'], ['səbətə əlavə et', 'InStock'],
+  ['mhux fil-ħażna', 'OutOfStock'], ['ordna minn qabel', 'PreOrder'], ['fil-ħażna', 'InStock'], ['żid mal-karrettun', 'InStock'],
   // "buy now" buttons: a shop offers them only for what it can sell now
   ['buy now', 'InStock'], ['buy it now', 'InStock'], ['jetzt kaufen', 'InStock'], ['sofort kaufen', 'InStock'], ['acheter maintenant', 'InStock'],
   ['comprar ahora', 'InStock'], ['comprar agora', 'InStock'], ['acquista ora', 'InStock'], ['compra ora', 'InStock'], ['nu kopen', 'InStock'], ['kup teraz', 'InStock'],

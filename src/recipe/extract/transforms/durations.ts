@@ -22,10 +22,10 @@ const UNIT_WORDS: Array<[minutes: number, words: string[]]> = [
     'godz', 'godzin', 'godzina', 'godziny', 'time', 'timme', 'timmar', 'timer', 'tim', 'tunti', 'tuntia', 'saat', 'hod', 'hodin', 'hodina', 'hodiny',
     'час', 'часа', 'часов', 'ч', 'год', 'годин', 'година', 'години', 'sat', 'sata', 'sati', 'ura', 'uri', 'ure', 'ur', 'ساعت', '時間', '小时', '小時', '시간', 'שעה', 'שעות', 'ساعة', 'ساعات', 'ساعه',
     'giờ', 'tiếng', 'jam', 'घंटे', 'घंटा', 'ชั่วโมง', 'hores', 'stunda', 'stundas', 'stundu', 'st', 'valanda', 'valandos', 'valandų', 'val',
-    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras', 'klukkustund', 'klukkustundir', 'klst', 'orë', 'soat', 'ঘণ্টা', 'ঘন্টা', 'awr', 'oriau', 'сағат', 'گھنٹہ', 'گھنٹے', 'часа', 'часот', 'ሰዓት']],
+    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras', 'klukkustund', 'klukkustundir', 'klst', 'orë', 'soat', 'ঘণ্টা', 'ঘন্টা', 'awr', 'oriau', 'сағат', 'گھنٹہ', 'گھنٹے', 'часа', 'часот', 'ሰዓት', 'ordu', 'orduak', 'цаг', 'घण्टा', 'मणि', 'மணி', 'மணிநேரம்', 'siegħa', 'sigħat']],
   [1, ['minute', 'minutes', 'min', 'mins', 'm', 'minuto', 'minutos', 'minuten', 'minuut', 'minuti', 'minut', 'minuty', 'minuta', 'minuter', 'minutter',
     'mn', 'mnt', 'perc', 'minuutti', 'minuuttia', 'dakika', 'dk', 'мин', 'минут', 'минута', 'минуты', 'хв', 'хвилин', 'хвилина', 'хвилини',
-    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit', 'mínúta', 'mínútur', 'mín', 'minutë', 'daqiqa', 'মিনিট', 'munud', 'munudau', 'минути', 'منٹ', 'ደቂቃ']],
+    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit', 'mínúta', 'mínútur', 'mín', 'minutë', 'daqiqa', 'মিনিট', 'munud', 'munudau', 'минути', 'منٹ', 'ደቂቃ', 'minutu', 'minutuak', 'мин.', 'मिनेट', 'நிமிடம்', 'நிமிடங்கள்', 'dəqiqə']],
   [1 / 60, ['second', 'seconds', 'sec', 'secs', 's', 'segundo', 'segundos', 'seconden', 'sekunde', 'sekunden', 'seconde', 'secondes', 'secondi', 'sekund', 'sekundy', 'sekunda']],
 ];
 // NFC again after folding: folding decomposes Hangul syllables into jamo (see durationMinutes).
