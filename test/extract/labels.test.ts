@@ -6,6 +6,12 @@ const label = (p: PageInput, l: string | string[], many = false): unknown =>
   evaluateExtraction({ kind: 'value', field: { sources: [{ label: l }], many } }, p);
 
 describe('label sources', () => {
+  it("reads the lines after a label that opens its paragraph, without their typed bullets", () => {
+    const old = page(`<p>Santo Tomas egunerako.</p><p><strong>OSAGAIAK</strong><br>\n- 300 g arto-irin<br>\n- 250 ml ur epel<br>\n• Gatz pixka bat</p><p><strong>PRESTAKETA</strong></p>`);
+    expect(label(old, 'osagaiak', true)).toEqual(['300 g arto-irin', '250 ml ur epel', 'Gatz pixka bat']);
+    // A label with its value on the same line is read as before.
+    expect(label(page(`<p><strong>Egilea:</strong> Nerea<br><strong>Data:</strong> 2025</p>`), 'egilea')).toBe('Nerea');
+  });
   it('reads every list of a heading\'s section when group titles split it, and a heading qualified in words', () => {
     const grouped = page(`<h2>Zutaten</h2><p><strong>Für den Teig</strong></p><div class="checklist"><ul><li>300 g Mehl</li><li>1 Ei</li></ul></div>
       <p><strong>Für den Belag</strong></p><div class="checklist"><ul><li>500 g Kürbis</li></ul></div>

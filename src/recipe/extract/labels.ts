@@ -256,6 +256,8 @@ function valuesBesideLabel(ctx: PageContext, label: Element): LabelMatch[] {
   let current: Element = label;
   const tabRank = soleHeading(ctx, label)?.name ?? null;
   // Climb while the ancestor holds nothing but the label (`<div><span>Label</span></div><div>v</div>`).
+  const lines = brokenLines(ctx, label);
+  if (lines) return lines;
   for (let depth = 0; depth < 4; depth++) {
     const inline = followingText(ctx, current);
     if (inline) return [{ el: (current.parent as Element) ?? current, labelEl: label, value: inline }];
@@ -452,6 +454,40 @@ function followingText(ctx: PageContext, label: Element): string {
     out += ctx.rawText(el);
   }
   return collapseWhitespace(out.replace(SEPARATOR, ''));
+}
+
+const MAX_LINE_ITEM = 200;
+/** A bullet an editor typed at the start of a line ("- 300 g flour", "• salt"). */
+const TYPED_BULLET = /^[-–—•*·]\s+/;
+
+/**
+ * A label opening its paragraph, then lines broken by <br> to the paragraph's end (old posts and
+ * rich-text editors write a list so: `<p><b>Ingredients</b><br>- 300 g flour<br>- salt</p>`):
+ * each line is a value, without the bullet typed before it.
+ */
+function brokenLines(ctx: PageContext, label: Element): LabelMatch[] | null {
+  const parent = label.parent as Element | null;
+  if (!parent || parent.type !== 'tag') return null;
+  const before = parent.children.slice(0, parent.children.indexOf(label));
+  if (before.some((n) => n.type === 'tag' || (n.type === 'text' && (n as unknown as { data: string }).data.trim()))) return null;
+  const lines: string[] = [''];
+  let sawBreak = false;
+  for (let n: AnyNode | null = label.next; n; n = n.next) {
+    if (n.type === 'text') lines[lines.length - 1] += (n as unknown as { data: string }).data;
+    else if (n.type === 'tag') {
+      const el = n as Element;
+      if (el.name === 'br') {
+        sawBreak = true;
+        lines.push('');
+      } else if (isBlock(el) || isInvisible(el)) return null;
+      else lines[lines.length - 1] += ctx.rawText(el);
+    }
+  }
+  // The label's own line holds nothing else; the values are the lines after it.
+  if (!sawBreak || collapseWhitespace(lines[0].replace(SEPARATOR, '')) !== '') return null;
+  const values = lines.slice(1).map((l) => collapseWhitespace(l).replace(TYPED_BULLET, '')).filter(Boolean);
+  if (values.length < 2 || values.some((v) => v.length > MAX_LINE_ITEM)) return null;
+  return values.map((value) => ({ el: parent, labelEl: label, value }));
 }
 
 function nextElement(el: Element): Element | null {
