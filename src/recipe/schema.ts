@@ -131,6 +131,7 @@ const fieldSpec: Schema = closed(
     many: { type: 'boolean' },
     required: { type: 'boolean' },
     unless_struck: { type: 'boolean' },
+    prefer_values: { type: 'array', items: { type: 'string', maxLength: 200 }, minItems: 1, maxItems: 20 },
     fields: { $ref: '#/$defs/fields' },
     compute: closed(
       {

@@ -251,6 +251,12 @@ export interface FieldSpec {
    */
   unless_struck?: boolean;
   /**
+   * Values that win when any source reads them, over an earlier source's other value: a stock
+   * state the page announces ("pre-order") while its structured data, which many platforms
+   * cannot set to it, still says InStock or OutOfStock.
+   */
+  prefer_values?: string[];
+  /**
    * A required field that is empty on a 2xx page makes the call a `scraper_bug` (500):
    * the page changed under the scraper. Optional fields become null.
    */

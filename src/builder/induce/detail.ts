@@ -20,7 +20,7 @@ import { demoteSiteNames } from './site-name.js';
 import { cutKindSuffix, demoteSiteSuffixed } from './site-suffix.js';
 import { weighStruckPrices } from './struck.js';
 import { preferShownValue } from './shown-ids.js';
-import type { Candidate, FieldReport, InduceInput, InduceResult } from './types.js';
+import { STRUCTURED_KINDS, type Candidate, type FieldReport, type InduceInput, type InduceResult } from './types.js';
 
 const MAX_SOURCES = 4;
 /** Below this a candidate is more likely wrong than right: emitting it only adds false values. */
@@ -175,6 +175,9 @@ function positionOfLabelledRow(s: ScoredCandidate, label: ScoredCandidate): bool
   return overlap > 0 && agree === overlap && s.values.every((v, i) => v === null || label.values[i] !== null);
 }
 
+/** Stock states a page announces that structured data seldom can: a shown one wins. */
+const ANNOUNCED_STOCK = ['PreOrder', 'PreSale', 'BackOrder'];
+
 function buildSpec(chosen: ScoredCandidate[], concept: Concept): FieldSpec {
   const clean: Transform[] = [];
   const seen = new Set<string>();
@@ -197,6 +200,8 @@ function buildSpec(chosen: ScoredCandidate[], concept: Concept): FieldSpec {
   if (concept.many) spec.many = true;
   // A sale no training page showed: a stale structured price is the one the page strikes out.
   if (concept.shape === 'price' && !concept.struck && spec.sources.length > 1) spec.unless_struck = true;
+  // A pre-order the page announces: structured stock on many platforms cannot say it.
+  if (concept.shape === 'availability' && chosen.some((c) => !STRUCTURED_KINDS.has(c.candidate.kind))) spec.prefer_values = ANNOUNCED_STOCK;
   return spec;
 }
 

@@ -13,7 +13,7 @@
  * `required` is not enforced here: see `emptyRequiredFields`.
  */
 import type { Element } from 'domhandler';
-import type { ComputedValue, Extraction, FieldSpec, Transform } from '../types.js';
+import type { ComputedValue, Extraction, FieldSpec, Source, Transform } from '../types.js';
 import { createPageContext, type PageContext, type PageInput } from './page-context.js';
 import { evaluatePath } from './json-path.js';
 import { evaluateSource, type Match, type Scope, type SourceEnv } from './sources.js';
@@ -105,30 +105,41 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
   const transformEnv = { baseUrl: env.page.baseUrl() };
   const wantsList = spec.many === true || (spec.transforms ?? []).some((t) => LIST_OPS.has(t.op));
   let struck: unknown = null;
+  let first: unknown = null;
   for (const source of spec.sources) {
-    const matches = evaluateSource(source, scope, env).filter((m) => !isEmpty(m.value) || m.el !== undefined);
-    if (matches.length === 0) continue;
-    const picked = wantsList ? dropGroupTitles(matches) : matches.slice(0, 1);
-    const read = picked.flatMap((m) => (wantsList ? linesOf(m, spec) : null) ?? [matchValue(m, spec, env)]).filter((v) => !isEmpty(v));
-    const values = wantsList ? oneCopy(read) : read;
-    if (values.length === 0) continue;
-    let result = applyTransforms(wantsList ? values : values[0], spec.transforms, transformEnv);
-    if (spec.many && Array.isArray(result)) result = result.filter((v) => !isEmpty(v));
-    if (isEmpty(result)) continue;
+    const read = readSource(source, spec, scope, env, wantsList);
+    if (!read) continue;
+    const { result, block } = read;
     if (spec.unless_struck && typeof result === 'number' && shownOnlyStruck(env.page, result)) {
       // A price block shows the former price first and the current, lower one after it (a
       // discount's "-50" is neither).
-      const current = picked[0].el ? currentPriceIn(env.page, picked[0].el) : null;
+      const current = block ? currentPriceIn(env.page, block) : null;
       const now = current ? applyTransforms(env.page.text(current), spec.transforms, transformEnv) : null;
       if (typeof now === 'number' && now > 0 && now < result && !shownOnlyStruck(env.page, now)) return now;
       struck ??= result;
       continue;
     }
-    return result;
+    if (!spec.prefer_values || (typeof result === 'string' && spec.prefer_values.includes(result))) return result;
+    // A preferred value a later source reads wins over this one (see FieldSpec.prefer_values).
+    first ??= result;
   }
+  if (first !== null) return first;
   if (struck !== null) return struck;
   const fallback = applyTransforms(spec.many ? [] : null, spec.transforms, transformEnv);
   return fallback ?? null;
+}
+
+/** One source's value after the field's transforms, and the element it came from; null when empty. */
+function readSource(source: Source, spec: FieldSpec, scope: Scope, env: SourceEnv, wantsList: boolean): { result: unknown; block: Element | undefined } | null {
+  const matches = evaluateSource(source, scope, env).filter((m) => !isEmpty(m.value) || m.el !== undefined);
+  if (matches.length === 0) return null;
+  const picked = wantsList ? dropGroupTitles(matches) : matches.slice(0, 1);
+  const read = picked.flatMap((m) => (wantsList ? linesOf(m, spec) : null) ?? [matchValue(m, spec, env)]).filter((v) => !isEmpty(v));
+  const values = wantsList ? oneCopy(read) : read;
+  if (values.length === 0) return null;
+  let result = applyTransforms(wantsList ? values : values[0], spec.transforms, { baseUrl: env.page.baseUrl() });
+  if (spec.many && Array.isArray(result)) result = result.filter((v) => !isEmpty(v));
+  return isEmpty(result) ? null : { result, block: picked[0].el };
 }
 
 
