@@ -6,6 +6,13 @@ const label = (p: PageInput, l: string | string[], many = false): unknown =>
   evaluateExtraction({ kind: 'value', field: { sources: [{ label: l }], many } }, p);
 
 describe('label sources', () => {
+  it('reads each linked name of a field list written without separators', () => {
+    const p = page(`<div class="field"><div class="field__label">Аўтары</div><div class="field__items"><div class="field__item"><a href="/a/1">Алесь Белы</a></div><div class="field__item"><a href="/a/2">Ірына Новік</a></div></div></div>`);
+    expect(label(p, 'аўтары', true)).toEqual(['Алесь Белы', 'Ірына Новік']);
+    // Items holding more than their link are one value, as before.
+    const address = page(`<div><span>Adres</span><div><div><a href="/m">Mapa</a> ul. Długa 5</div><div><a href="/c">Kraków</a> 31-000</div></div></div>`);
+    expect(label(address, 'adres')).toBe('Mapa ul. Długa 5 Kraków 31-000');
+  });
   it("reads the lines after a label that opens its paragraph, without their typed bullets", () => {
     const old = page(`<p>Santo Tomas egunerako.</p><p><strong>OSAGAIAK</strong><br>\n- 300 g arto-irin<br>\n- 250 ml ur epel<br>\n• Gatz pixka bat</p><p><strong>PRESTAKETA</strong></p>`);
     expect(label(old, 'osagaiak', true)).toEqual(['300 g arto-irin', '250 ml ur epel', 'Gatz pixka bat']);

@@ -28,6 +28,13 @@ describe('no value', () => {
 });
 
 describe('numbers', () => {
+  it('reads a hyphen joined to a word before it as no minus sign', () => {
+    expect(parseNumber('abantu abangu-8')).toBe(8);
+    expect(parseNumber('KD-55')).toBe(55);
+    expect(parseNumber('-5 °C')).toBe(-5);
+    expect(parseNumber('Temp: -5')).toBe(-5);
+  });
+
   it.each([
     ['1,299.00', 1299],
     ['1.299,00', 1299],
@@ -106,6 +113,15 @@ describe('dates', () => {
 });
 
 describe('durations', () => {
+  it('reads a number a hyphen joins to a word before it, and a unit first only when its number follows', () => {
+    expect(durationMinutes('imizuzu engama-20')).toBe(20);
+    expect(durationMinutes('imizuzu engu-15')).toBe(15);
+    // Two hours written in words: no number follows the unit, so no time is made up.
+    expect(durationMinutes('amahora amabili nemizuzu engama-30')).toBeNull();
+    expect(durationMinutes('saa 1 na dakika 20')).toBe(80);
+    expect(durationMinutes('ordu 1 eta 30 minutu')).toBe(90);
+  });
+
   it.each([
     ['PT1H20M', 80],
     ['P0DT0H35M', 35],

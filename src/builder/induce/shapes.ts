@@ -75,6 +75,12 @@ export function shapeTransforms(shape: Shape): Transform[] {
 const WORD_DATE = /^(?:[\p{L}\p{M}]{2,}\.?,\s*)?(?:\p{Nd}{1,2}\.?\s*[\p{L}\p{M}]{3,}\.?,?\s+\p{Nd}{4}|[\p{L}\p{M}]{3,}\.?\s+\p{Nd}{1,2},?\s+\p{Nd}{4}|\p{Nd}{4}\.?,?\s+[\p{L}\p{M}]{3,}\.?\s+\p{Nd}{1,2}\.?)$/u;
 /** A date in a known language is surer than one only written like a date. */
 const WORD_DATE_FIT = 0.9;
+/**
+ * This year's date without its year, as event listings write it: an optional weekday (one or two
+ * words), the day, a month of one or two words ("Dé hAoine 3 Deireadh Fómhair").
+ */
+const YEARLESS_DATE = /^(?:[\p{L}\p{M}]{2,}\.?,?\s+){0,2}\p{Nd}{1,2}\.?\s+[\p{L}\p{M}]{3,}(?:\s+[\p{L}\p{M}]{3,})?\.?$/u;
+const YEARLESS_DATE_FIT = 0.8;
 
 const ENUMS = new Set([...AVAILABILITY_PHRASES, ...CONDITION_PHRASES].map(([, v]) => v));
 
@@ -154,7 +160,7 @@ export function fitValue(shape: Shape, value: unknown): number {
     case 'date':
       if (text.length > 40 || words(text) > 6) return 0;
       if (parseDate(text) !== null) return 1;
-      return WORD_DATE.test(text) ? WORD_DATE_FIT : /\b\d{4}\b/.test(text) ? 0.5 : 0;
+      return WORD_DATE.test(text) ? WORD_DATE_FIT : /\b\d{4}\b/.test(text) ? 0.5 : YEARLESS_DATE.test(text) ? YEARLESS_DATE_FIT : 0;
     case 'duration':
       return typeof value === 'number' && value > 0 && value < 100_000 ? 1 : typeof value === 'number' && value === 0 ? 0.3 : 0;
     case 'yield':

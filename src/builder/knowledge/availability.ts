@@ -109,6 +109,13 @@ const MORE_AVAILABILITY_PHRASES: Array<[phrase: string, value: string]> = [
   ['கையிருப்பில் இல்லை', 'OutOfStock'], ['கையிருப்பில் உள்ளது', 'InStock'], ['கூடையில் சேர்', 'InStock'],
   ['stokda yoxdur', 'OutOfStock'], ['satışda yoxdur', 'OutOfStock'], ['əvvəlcədən sifariş', 'PreOrder'], ['stokda var', 'InStock'], ['səbətə əlavə et', 'InStock'],
   ['mhux fil-ħażna', 'OutOfStock'], ['ordna minn qabel', 'PreOrder'], ['fil-ħażna', 'InStock'], ['żid mal-karrettun', 'InStock'],
+  // si, km, be, ga, zu, ky
+  ['තොගයේ නැත', 'OutOfStock'], ['පෙර ඇණවුම්', 'PreOrder'], ['පෙර ඇණවුම', 'PreOrder'], ['තොගයේ ඇත', 'InStock'], ['කරත්තයට එක් කරන්න', 'InStock'],
+  ['អស់ពីស្តុក', 'OutOfStock'], ['អស់ស្តុក', 'OutOfStock'], ['កក់ទុកជាមុន', 'PreOrder'], ['មានក្នុងស្តុក', 'InStock'], ['បន្ថែមទៅកន្ត្រក', 'InStock'],
+  ['няма ў наяўнасці', 'OutOfStock'], ['распрададзена', 'SoldOut'], ['перадзаказ', 'PreOrder'], ['ёсць у наяўнасці', 'InStock'], ['у наяўнасці', 'InStock'], ['у кошык', 'InStock'],
+  ['as stoc', 'OutOfStock'], ['díolta amach', 'SoldOut'], ['réamhordú', 'PreOrder'], ['i stoc', 'InStock'], ['cuir sa chiseán', 'InStock'],
+  ['aphelile', 'OutOfStock'], ['akukho esitokweni', 'OutOfStock'], ['kusitokwe', 'InStock'], ['engeza kunqola', 'InStock'],
+  ['сатылып кетти', 'SoldOut'], ['алдын ала буйрутма', 'PreOrder'], ['себетке кошуу', 'InStock'],
   // "buy now" buttons: a shop offers them only for what it can sell now
   ['buy now', 'InStock'], ['buy it now', 'InStock'], ['jetzt kaufen', 'InStock'], ['sofort kaufen', 'InStock'], ['acheter maintenant', 'InStock'],
   ['comprar ahora', 'InStock'], ['comprar agora', 'InStock'], ['acquista ora', 'InStock'], ['compra ora', 'InStock'], ['nu kopen', 'InStock'], ['kup teraz', 'InStock'],

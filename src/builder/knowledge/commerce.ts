@@ -222,5 +222,5 @@ export const NET_PRICE_PHRASES: string[] = [
   'exkl. moms', 'ekskl. moms', 'utan moms', 'uten mva', 'ekskl. mva', 'eksklusiv mva', 'alv 0%', 'veroton', 'ilma km', 'bez pvn', 'be pvm',
   'bez dph', 'brez ddv', 'bez pdv', 'bez vat', 'netto', 'áfa nélkül', 'nettó', 'fără tva', 'без ндс', 'без ддс', 'без пдв', 'χωρίς φπα', 'kdv hariç',
   // Asia, Middle East
-  '税抜', '税別', '不含税', '未税', '부가세 별도', 'ללא מע"מ', 'ללא מע״מ', 'بدون ضريبة',
+  '税抜', '税別', '不含税', '未税', '부가세 별도', 'ללא מע"מ', 'ללא מע״מ', 'بدون ضريبة', 'មិនរួមបញ្ចូល vat', 'ไม่รวม vat', 'ไม่รวมภาษี', 'chưa bao gồm vat', 'chưa gồm vat',
 ];

@@ -286,7 +286,7 @@ function valuesBesideLabel(ctx: PageContext, label: Element): LabelMatch[] {
         if (values.length > 1) return values;
       }
       // A label over a block of short paragraphs (rich-text editors write a list so): each one is a value.
-      const paragraphs = paragraphItems(ctx, next);
+      const paragraphs = paragraphItems(ctx, next) ?? linkItems(ctx, next);
       if (paragraphs) return paragraphs.map((el) => ({ el, labelEl: label, value: ctx.text(el) }));
       const section = isHeading(label) ? sectionItems(ctx, label) : null;
       if (section) return section;
@@ -402,6 +402,21 @@ function paragraphItems(ctx: PageContext, block: Element): Element[] | null {
   if (children.length < 2 || children.some((c) => c.name !== 'p')) return null;
   const items = children.filter((p) => ctx.text(p) !== '');
   return items.length >= 2 && items.every((p) => ctx.text(p).length <= MAX_PARAGRAPH_ITEM) ? items : null;
+}
+
+/**
+ * The items of a block made only of (at least two) like elements that each hold one link and
+ * nothing else (`<div class="field__item"><a>Name</a></div>` twice): a CMS's list of linked
+ * names, written without a separator between them.
+ */
+function linkItems(ctx: PageContext, block: Element): Element[] | null {
+  const children = block.children.filter((c): c is Element => c.type === 'tag');
+  if (children.length < 2 || children.some((c) => c.name !== children[0].name)) return null;
+  const oneLink = (el: Element): boolean => {
+    const links = ctx.query('a', el);
+    return links.length === 1 && ctx.text(links[0]) !== '' && ctx.text(links[0]) === ctx.text(el);
+  };
+  return children.every(oneLink) ? children : null;
 }
 
 const MAX_TILE_TEXT = 100;

@@ -30,6 +30,13 @@ export interface SourceEnv {
 
 const SELF_SELECTORS = new Set(['', '.', ':scope', '&']);
 
+/**
+ * A schema.org type's name where a value belongs (`"performer": "Organization"`): a plugin wrote
+ * the type it meant to fill, not a value.
+ */
+const TYPE_NAMES = new Set(['Thing', 'Organization', 'Person', 'Place', 'PerformingGroup', 'MusicGroup', 'Brand', 'Offer', 'PostalAddress', 'Event', 'Product', 'CreativeWork']);
+const isTypeName = (value: unknown): boolean => typeof value === 'string' && TYPE_NAMES.has(value.trim());
+
 export function evaluateSource(source: Source, scope: Scope, env: SourceEnv): Match[] {
   const ctx = env.page;
   if ('css' in source) return cssMatches(ctx, source, scope);
@@ -40,7 +47,7 @@ export function evaluateSource(source: Source, scope: Scope, env: SourceEnv): Ma
     // one entity twice (Recipe and NewsArticle) must not give every value twice.
     for (const obj of jsonLdObjects(ctx, source.jsonld.type)) {
       const values = source.jsonld.path ? evaluatePath(obj, source.jsonld.path, resolve) : [obj];
-      for (const v of values) out.push(...spread(v).map((value) => ({ value: decodeJsonStrings(value) })));
+      for (const v of values) out.push(...spread(v).filter((value) => !isTypeName(value)).map((value) => ({ value: decodeJsonStrings(value) })));
       if (out.some((m) => !isEmpty(m.value))) return out;
       out.length = 0;
     }

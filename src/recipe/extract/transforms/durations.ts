@@ -22,10 +22,10 @@ const UNIT_WORDS: Array<[minutes: number, words: string[]]> = [
     'godz', 'godzin', 'godzina', 'godziny', 'time', 'timme', 'timmar', 'timer', 'tim', 'tunti', 'tuntia', 'saat', 'hod', 'hodin', 'hodina', 'hodiny',
     'час', 'часа', 'часов', 'ч', 'год', 'годин', 'година', 'години', 'sat', 'sata', 'sati', 'ura', 'uri', 'ure', 'ur', 'ساعت', '時間', '小时', '小時', '시간', 'שעה', 'שעות', 'ساعة', 'ساعات', 'ساعه',
     'giờ', 'tiếng', 'jam', 'घंटे', 'घंटा', 'ชั่วโมง', 'hores', 'stunda', 'stundas', 'stundu', 'st', 'valanda', 'valandos', 'valandų', 'val',
-    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras', 'klukkustund', 'klukkustundir', 'klst', 'orë', 'soat', 'ঘণ্টা', 'ঘন্টা', 'awr', 'oriau', 'сағат', 'گھنٹہ', 'گھنٹے', 'часа', 'часот', 'ሰዓት', 'ordu', 'orduak', 'цаг', 'घण्टा', 'मणि', 'மணி', 'மணிநேரம்', 'siegħa', 'sigħat']],
+    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras', 'klukkustund', 'klukkustundir', 'klst', 'orë', 'soat', 'ঘণ্টা', 'ঘন্টা', 'awr', 'oriau', 'сағат', 'گھنٹہ', 'گھنٹے', 'часа', 'часот', 'ሰዓት', 'ordu', 'orduak', 'цаг', 'घण्टा', 'மணி', 'மணிநேரம்', 'siegħa', 'sigħat', 'පැය', 'ម៉ោង', 'гадзіна', 'гадзіны', 'гадзін', 'uair', 'uaire', 'ihora', 'amahora', 'саат']],
   [1, ['minute', 'minutes', 'min', 'mins', 'm', 'minuto', 'minutos', 'minuten', 'minuut', 'minuti', 'minut', 'minuty', 'minuta', 'minuter', 'minutter',
     'mn', 'mnt', 'perc', 'minuutti', 'minuuttia', 'dakika', 'dk', 'мин', 'минут', 'минута', 'минуты', 'хв', 'хвилин', 'хвилина', 'хвилини',
-    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit', 'mínúta', 'mínútur', 'mín', 'minutë', 'daqiqa', 'মিনিট', 'munud', 'munudau', 'минути', 'منٹ', 'ደቂቃ', 'minutu', 'minutuak', 'мин.', 'मिनेट', 'நிமிடம்', 'நிமிடங்கள்', 'dəqiqə']],
+    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit', 'mínúta', 'mínútur', 'mín', 'minutë', 'daqiqa', 'মিনিট', 'munud', 'munudau', 'минути', 'منٹ', 'ደቂቃ', 'minutu', 'minutuak', 'мин.', 'मिनेट', 'நிமிடம்', 'நிமிடங்கள்', 'dəqiqə', 'මිනිත්තු', 'នាទី', 'хвіліна', 'хвіліны', 'хвілін', 'nóiméad', 'nóiméid', 'imizuzu', 'umzuzu', 'мүнөт']],
   [1 / 60, ['second', 'seconds', 'sec', 'secs', 's', 'segundo', 'segundos', 'seconden', 'sekunde', 'sekunden', 'seconde', 'secondes', 'secondi', 'sekund', 'sekundy', 'sekunda']],
 ];
 // NFC again after folding: folding decomposes Hangul syllables into jamo (see durationMinutes).
@@ -74,13 +74,19 @@ function wordsToMinutes(t: string): number | null {
     .replace(/(\d+)\s*\/\s*(\d+)/g, (_, n: string, d: string) => String(Number(n) / Number(d)))
     .replace(/½/g, '.5');
   // Any script: "20分", "約20分", "1시간 30분" split like "20min".
-  const spaced = withFractions.replace(/(\d)(\p{L})/gu, '$1 $2').replace(/(\p{L}\.?)(\d)/gu, '$1 $2');
+  // A word a hyphen joins to its number is the number's prefix ("imizuzu engama-20": minutes, 20).
+  const spaced = withFractions
+    .replace(/\p{L}+-(?=\d)/gu, '')
+    .replace(/(\d)(\p{L})/gu, '$1 $2')
+    .replace(/(\p{L}\.?)(\d)/gu, '$1 $2');
   const tokens = spaced.split(/[\s,;+]+|\b(?:and|y|en|und|et|e|i)\b/).filter(Boolean);
   const isNumber = (token: string) => /^\d*(?:[.,]\d+)?$/.test(token) && /\d/.test(token);
   const first = tokens.find((token) => isNumber(token) || HALF_WORDS.has(token) || unitMinutes(token) !== null);
   // Some languages put the unit first ("saa 1 na dakika 20"). A text that opens with a unit word
   // (not a one-letter abbreviation, which follows its number) is read unit, number, unit, number.
-  const unitFirst = first !== undefined && unitMinutes(first) !== null && first.length >= 3;
+  // Its number follows at once: "amahora amabili" (two hours, in words) is no "saa 1".
+  const firstAt = first === undefined ? -1 : tokens.indexOf(first);
+  const unitFirst = first !== undefined && unitMinutes(first) !== null && first.length >= 3 && isNumber(tokens[firstAt + 1] ?? '');
   let total = 0;
   let found = false;
   let pending: number | null = null;

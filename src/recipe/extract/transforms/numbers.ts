@@ -40,9 +40,11 @@ export function asciiDigits(text: string): string {
 export function parseNumber(input: unknown, options: ParseNumberOptions = {}): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
-  const m = NUMBER_RE.exec(asciiDigits(input));
+  const text = asciiDigits(input);
+  const m = NUMBER_RE.exec(text);
   if (!m) return null;
-  const negative = /^[-\u2212]/.test(m[0]);
+  // A hyphen joined to a word before it is no minus sign: Zulu "abangu-8", a model "KD-55".
+  const negative = /^[-\u2212]/.test(m[0]) && !/\p{L}$/u.test(text.slice(0, m.index));
   let digits = m[0].replace(/^[-+\u2212]/, '').replace(/[\s\u00a0\u202f\u2009]+$/, '');
   // Grouping by spaces or apostrophes: "1 299,00", "1'299.00".
   digits = digits.replace(/(\d)[\s\u00a0\u202f\u2009'\u2019](?=\d{3}(?!\d))/g, '$1');
