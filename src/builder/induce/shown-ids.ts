@@ -6,13 +6,13 @@
  * where the page says "Publikuar më: 8 korrik 2025". When the structured value is never shown
  * on the training pages and a labelled one is, on every page, the labelled one is what the page
  * calls that field. Only for codes, short texts, titles, names of people and organisations and
- * dates: prices, amounts and stock states are
- * always written differently from their structured form and have rules of their own.
+ * dates: prices, amounts and stock states are always written differently from their structured
+ * form and have rules of their own.
  *
  * An element whose class names the field ("company-name") speaks as a label does: its author
- * wrote what it holds; so does the page's heading for its title (a Sinhala h1 where the JSON-LD
- * names the product in English). Where no label is known in the page's language (a Nepali job board whose
- * JSON-LD gives the employer's English name), it is what the page shows for the field; a label
+ * wrote what it holds; so does the page's h1 for its title. Where no label is known in the page's
+ * language (a Nepali job board whose JSON-LD gives the employer's English name, a Sinhala h1 where
+ * the JSON-LD names the product in English), it is what the page shows for the field; a label
  * still goes first.
  */
 import type { PageContext } from '../../recipe/extract/index.js';

@@ -17,7 +17,7 @@ import type { ComputedValue, Extraction, FieldSpec, Source, Transform } from '..
 import { createPageContext, type PageContext, type PageInput } from './page-context.js';
 import { evaluatePath } from './json-path.js';
 import { evaluateSource, type Match, type Scope, type SourceEnv } from './sources.js';
-import { applyTransforms, isEmpty } from './transforms/index.js';
+import { applyTransforms, isEmpty, type TransformEnv } from './transforms/index.js';
 import { collapseDoubledBrackets, collapseWhitespace, isHeaderLine, isHeading } from './text.js';
 import { currentPriceIn, shownOnlyStruck } from './struck-prices.js';
 
@@ -107,7 +107,7 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
   let struck: unknown = null;
   let first: unknown = null;
   for (const source of spec.sources) {
-    const read = readSource(source, spec, scope, env, wantsList);
+    const read = readSource(source, spec, scope, env, wantsList, transformEnv);
     if (!read) continue;
     const { result, block } = read;
     if (spec.unless_struck && typeof result === 'number' && shownOnlyStruck(env.page, result)) {
@@ -130,14 +130,21 @@ function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
 }
 
 /** One source's value after the field's transforms, and the element it came from; null when empty. */
-function readSource(source: Source, spec: FieldSpec, scope: Scope, env: SourceEnv, wantsList: boolean): { result: unknown; block: Element | undefined } | null {
+function readSource(
+  source: Source,
+  spec: FieldSpec,
+  scope: Scope,
+  env: SourceEnv,
+  wantsList: boolean,
+  transformEnv: TransformEnv,
+): { result: unknown; block: Element | undefined } | null {
   const matches = evaluateSource(source, scope, env).filter((m) => !isEmpty(m.value) || m.el !== undefined);
   if (matches.length === 0) return null;
   const picked = wantsList ? dropGroupTitles(matches) : matches.slice(0, 1);
   const read = picked.flatMap((m) => (wantsList ? linesOf(m, spec) : null) ?? [matchValue(m, spec, env)]).filter((v) => !isEmpty(v));
   const values = wantsList ? oneCopy(read) : read;
   if (values.length === 0) return null;
-  let result = applyTransforms(wantsList ? values : values[0], spec.transforms, { baseUrl: env.page.baseUrl() });
+  let result = applyTransforms(wantsList ? values : values[0], spec.transforms, transformEnv);
   if (spec.many && Array.isArray(result)) result = result.filter((v) => !isEmpty(v));
   return isEmpty(result) ? null : { result, block: picked[0].el };
 }

@@ -44,7 +44,7 @@ export function parseNumber(input: unknown, options: ParseNumberOptions = {}): n
   const m = NUMBER_RE.exec(text);
   if (!m) return null;
   // A hyphen joined to a word before it is no minus sign: Zulu "abangu-8", a model "KD-55".
-  const negative = /^[-\u2212]/.test(m[0]) && !/\p{L}$/u.test(text.slice(0, m.index));
+  const negative = /^[-\u2212]/.test(m[0]) && !(m.index > 0 && /\p{L}/u.test(text.charAt(m.index - 1)));
   let digits = m[0].replace(/^[-+\u2212]/, '').replace(/[\s\u00a0\u202f\u2009]+$/, '');
   // Grouping by spaces or apostrophes: "1 299,00", "1'299.00".
   digits = digits.replace(/(\d)[\s\u00a0\u202f\u2009'\u2019](?=\d{3}(?!\d))/g, '$1');
