@@ -56,6 +56,27 @@ describe('what the page shows against structured data', () => {
     expect(read.isbn).toBe('978-985-7218-39-4');
   });
 
+  it("takes the employer an element named after it shows over the JSON-LD's English name, and a year-first date", () => {
+    const jobPage = (id: string, job: { employer: Item; posted: Item }): PageInput => {
+      const ld = { '@context': 'https://schema.org', '@type': 'JobPosting', title: `पद ${id}`, hiringOrganization: { '@type': 'Organization', name: job.employer.structured }, datePosted: job.posted.structured };
+      return {
+        url: `https://jagir.example/job/${id}`,
+        contentType: 'text/html',
+        text: `<html lang="ne"><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><main>
+          <h1>पद ${id}</h1><a href="/org/${id}" class="company-name">${job.employer.shown}</a>
+          <dl class="row"><dt>प्रकाशित मिति</dt><dd>${job.posted.shown}</dd><dt>तह</dt><dd>प्रारम्भिक</dd></dl></main></body></html>`,
+      };
+    };
+    const training = [
+      jobPage('1', { employer: { shown: 'हिमालयन टेक्नोलोजिज प्रा. लि.', structured: 'Himalayan Technologies Pvt. Ltd.' }, posted: { shown: '२०८२ असोज ५', structured: '2025-09-21' } }),
+      jobPage('2', { employer: { shown: 'नेपाल कृषि सहकारी संघ लि.', structured: 'Nepal Agriculture Cooperative Federation Ltd.' }, posted: { shown: '२०८२ भदौ २८', structured: '2025-09-13' } }),
+    ];
+    const heldOut = jobPage('3', { employer: { shown: 'सगरमाथा सामुदायिक अस्पताल', structured: 'Sagarmatha Community Hospital' }, posted: { shown: '२०८२ असोज २', structured: '2025-09-18' } });
+    const read = inducedOn(training, ['company', 'date_posted'], heldOut, 'job');
+    expect(read.company).toBe('सगरमाथा सामुदायिक अस्पताल');
+    expect(read.date_posted).toBe('२०८२ असोज २');
+  });
+
   it("takes an event listing's date written without its year over the structured ISO date", () => {
     const eventPage = (id: string, shown: string, iso: string): PageInput => ({
       url: `https://arsiul.example/e/${id}`,

@@ -102,9 +102,10 @@ export function anchorCandidates(ctx: InduceContext): Candidate[] {
       const valueAttr = el.attribs?.content !== undefined ? 'content' : undefined;
       // An itemprop selector reads the microdata again: not an independent confirmation, and gone where microdata is.
       const sourceKind = kind === 'itemprop' ? 'microdata' : 'css';
-      add({ source: valueAttr ? { css, attr: valueAttr } : { css }, kind: sourceKind, clean, prior, describe: `css ${css}` });
+      const named = kind !== 'itemprop';
+      add({ source: valueAttr ? { css, attr: valueAttr } : { css }, kind: sourceKind, clean, prior, describe: `css ${css}`, named });
       if (!valueAttr && el.children.some((c) => c.type === 'tag')) {
-        add({ source: { css, text_mode: 'own' }, kind: sourceKind, clean, prior: prior - 0.05, describe: `css ${css} (own text)` });
+        add({ source: { css, text_mode: 'own' }, kind: sourceKind, clean, prior: prior - 0.05, describe: `css ${css} (own text)`, named });
       }
       // A brand or maker shown as its logo: the picture's alt text names it.
       if (ctx.concept.shape === 'organization' && !page.text(el) && page.$(el).find('img[alt]').length > 0) {

@@ -52,7 +52,7 @@ export function preferShownValue(scored: ScoredCandidate[], concept: Concept, pa
   const hidden = best.values.every((v, i) => texts(v).every((t) => !shownText(pages[i]).includes(asRead(t))));
   if (!hidden) return;
   for (const s of scored) {
-    const weight = s.candidate.kind === 'label' ? 1.02 : classNamesConcept(s, concept) || isPageHeading(s, concept) ? 1.01 : 0;
+    const weight = s.candidate.kind === 'label' ? 1.02 : s.candidate.named || isPageHeading(s, concept) ? 1.01 : 0;
     if (weight === 0 || s.coverage < best.coverage || s.fit < MIN_FIT) continue;
     const differs = s.values.every((v, i) => {
       const mine = one(v);
@@ -88,12 +88,4 @@ function scriptOf(text: string): string {
 function isPageHeading(s: ScoredCandidate, concept: Concept): boolean {
   const css = (s.candidate.source as { css?: string }).css ?? '';
   return concept.shape === 'title' && s.candidate.kind === 'heading' && /^h1(?:[.#[:]|$)/.test(css);
-}
-
-/** A selector of the page's own elements whose class holds one of the concept's anchor words. */
-function classNamesConcept(s: ScoredCandidate, concept: Concept): boolean {
-  const css = (s.candidate.source as { css?: string }).css;
-  if (s.candidate.kind !== 'css' || !css) return false;
-  const classes = [...css.matchAll(/\.([\w-]+)/g)].map((m) => m[1].toLowerCase());
-  return classes.some((c) => concept.anchors.some((a) => c === a || c.split(/[-_]/).includes(a) || c.startsWith(`${a}-`) || c.endsWith(`-${a}`)));
 }

@@ -60,6 +60,8 @@ export interface Candidate {
    * the concept's shape, as long as they look alike from page to page.
    */
   own?: boolean;
+  /** Found by an id or class the page's author named after the field ("company-name"). */
+  named?: boolean;
 }
 
 /** What candidate generators see. */
