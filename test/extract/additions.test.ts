@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyTransforms, currencyAmount, evaluateExtraction, type PageInput } from '../../src/recipe/extract/index.js';
 import { validateRecipe, type Recipe, type Source, type Transform } from '../../src/recipe/index.js';
+import { recipeWithExtraction } from './recipe-with.js';
 
 const env = { baseUrl: 'https://x.example/' };
 const page = (body: string): PageInput => ({ url: 'https://x.example/p', contentType: 'text/html', text: `<html><body>${body}</body></html>` });
@@ -8,21 +9,7 @@ const read = (p: PageInput, source: Source, many = false): unknown => evaluateEx
 
 /** A one-endpoint recipe whose extraction field uses the given source and transforms. */
 function recipeWith(source: Source, transforms: Transform[]): Recipe {
-  return {
-    format: 'quarry.recipe/1',
-    name: 'T',
-    description: 'test',
-    source_url: 'https://x.example/',
-    endpoints: [{
-      name: 'get_item',
-      method: 'GET',
-      description: 'item',
-      input_params: { type: 'object', properties: {} },
-      return_schema: { type: 'object' },
-      sample_inputs: {},
-      steps: [{ type: 'request', url: '/' }, { type: 'extract', extract: { kind: 'object', fields: { a: { sources: [source], transforms, many: true } } } }],
-    }],
-  };
+  return recipeWithExtraction({ kind: 'object', fields: { a: { sources: [source], transforms, many: true } } });
 }
 
 describe('split at a regular expression', () => {

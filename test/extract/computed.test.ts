@@ -2,13 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExtraction } from '../../src/recipe/extract/index.js';
 import { validateRecipe, type Extraction } from '../../src/recipe/index.js';
+import { recipeWithExtraction } from './recipe-with.js';
 
 const extraction = (fields: Record<string, unknown>) => ({ kind: 'object', fields }) as unknown as Extraction;
-const recipeWith = (extract: Extraction) => ({
-  format: 'quarry.recipe/1', name: 'T', description: 'd', source_url: 'http://x/',
-  endpoints: [{ name: 'get', method: 'GET', description: 'd', input_params: { type: 'object', properties: {} }, return_schema: { type: 'object' }, sample_inputs: {},
-    steps: [{ type: 'request', url: 'http://x/' }, { type: 'extract', extract }] }],
-});
 const time = (css: string) => ({ sources: [{ css }], transforms: [{ op: 'duration_minutes' }] });
 const page = (html: string) => ({ url: 'http://x/', contentType: 'text/html', text: html });
 
@@ -22,8 +18,8 @@ describe('computed fields', () => {
   });
 
   it('validates like every other step: known siblings, no chains, closed shape', () => {
-    expect(validateRecipe(recipeWith(extraction(fields))).ok).toBe(true);
-    const bad = (f: Record<string, unknown>) => validateRecipe(recipeWith(extraction(f)));
+    expect(validateRecipe(recipeWithExtraction(extraction(fields))).ok).toBe(true);
+    const bad = (f: Record<string, unknown>) => validateRecipe(recipeWithExtraction(extraction(f)));
     const missing = bad({ ...fields, total: { ...fields.total, compute: { op: 'sum', fields: ['prep', 'rest'] } } });
     expect(missing.ok).toBe(false);
     expect(JSON.stringify(!missing.ok && missing.errors)).toMatch(/no sibling field \\"rest\\"/);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExtraction } from '../../src/recipe/extract/index.js';
 import { validateRecipe, type Extraction } from '../../src/recipe/index.js';
+import { recipeWithExtraction } from './recipe-with.js';
 import { inducedOn, productPage } from '../induce/fixtures.js';
 
 const extraction = (fields: Record<string, unknown>) => ({ kind: 'object', fields }) as unknown as Extraction;
@@ -40,11 +41,7 @@ describe('prefer_values', () => {
   });
 
   it('is a recipe field property: a list of strings', () => {
-    const recipe = (f: unknown) => ({
-      format: 'quarry.recipe/1', name: 'T', description: 'd', source_url: 'http://x/',
-      endpoints: [{ name: 'get', method: 'GET', description: 'd', input_params: { type: 'object', properties: {} }, return_schema: { type: 'object' }, sample_inputs: {},
-        steps: [{ type: 'request', url: 'http://x/' }, { type: 'extract', extract: extraction({ availability: f }) }] }],
-    });
+    const recipe = (f: unknown) => recipeWithExtraction(extraction({ availability: f }));
     expect(validateRecipe(recipe(availability(ANNOUNCED))).ok).toBe(true);
     expect(validateRecipe(recipe(availability({ prefer_values: 'PreOrder' }))).ok).toBe(false);
     expect(validateRecipe(recipe(availability({ prefer_values: [] }))).ok).toBe(false);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateExtraction } from '../../src/recipe/extract/index.js';
 import { validateRecipe, type Extraction } from '../../src/recipe/index.js';
+import { recipeWithExtraction } from './recipe-with.js';
 import { inducedOn, productPage } from '../induce/fixtures.js';
 
 const extraction = (fields: Record<string, unknown>) => ({ kind: 'object', fields }) as unknown as Extraction;
@@ -42,11 +43,7 @@ describe('unless_struck', () => {
   });
 
   it('is a recipe field property: validated as a boolean', () => {
-    const recipe = (f: unknown) => ({
-      format: 'quarry.recipe/1', name: 'T', description: 'd', source_url: 'http://x/',
-      endpoints: [{ name: 'get', method: 'GET', description: 'd', input_params: { type: 'object', properties: {} }, return_schema: { type: 'object' }, sample_inputs: {},
-        steps: [{ type: 'request', url: 'http://x/' }, { type: 'extract', extract: extraction({ price: f }) }] }],
-    });
+    const recipe = (f: unknown) => recipeWithExtraction(extraction({ price: f }));
     expect(validateRecipe(recipe(price({ unless_struck: true }))).ok).toBe(true);
     expect(validateRecipe(recipe(price({ unless_struck: 'yes' }))).ok).toBe(false);
   });
