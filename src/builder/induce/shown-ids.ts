@@ -41,7 +41,10 @@ function shownText(page: PageContext): string {
 /** A value's texts: one, or each name of a list (several authors). */
 const texts = (v: unknown): string[] =>
   typeof v === 'string' || typeof v === 'number' ? [String(v)] : Array.isArray(v) ? v.filter((x) => typeof x === 'string' || typeof x === 'number').map(String) : [];
-const one = (v: unknown): string | null => (texts(v).length > 0 ? texts(v).join(', ') : null);
+const one = (v: unknown): string | null => {
+  const all = texts(v);
+  return all.length > 0 ? all.join(', ') : null;
+};
 
 const SHOWN_SHAPES = new Set<Concept['shape']>(['identifier', 'isbn13', 'text', 'title', 'date', 'organization', 'person']);
 
