@@ -1,6 +1,6 @@
 /**
  * The few primitives every secret of the service uses: API keys, web sessions, OAuth tokens,
- * login-endpoint sessions, CSRF tokens and the metrics bearer. One place, so each secret is
+ * login-endpoint sessions and the metrics bearer. One place, so each secret is
  * made, stored and compared the same way.
  */
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';

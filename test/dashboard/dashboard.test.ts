@@ -2,7 +2,7 @@
  * The dashboard in a real browser against the real service on 127.0.0.1: the whole journey
  * (sign up -> disclaimer -> key -> build a fixture site with live progress -> playground ->
  * subscribe -> preview and merge an update -> revoke the key), then the refusals (wrong
- * password, expired session, a POST without the CSRF token), then OAuth through the pages.
+ * password, expired session, a POST from another origin), then OAuth through the pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -165,16 +165,22 @@ describe('the dashboard in a browser', () => {
     await context.close();
   }, 110_000);
 
-  it('says a wrong password next to the field, sends an expired session back to log in, refuses a POST without the CSRF token', async () => {
+  it('says a wrong password next to the field, sends an expired session back to log in, refuses a POST from another origin', async () => {
     const { context, page, problems } = await newPage();
     await signUp(page, 'web-refusals@example.test');
-    // A state change from the page without the token (what a forged request looks like): 403, nothing created.
-    const forged = await page.evaluate(async () => {
-      const r = await fetch('/account/api-key', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-      return { status: r.status, body: (await r.json()) as { error: string } };
-    });
-    expect(forged.status).toBe(403);
-    expect(forged.body.error).toMatch(/CSRF/);
+    // The dashboard's own state changes pass (same-origin, no token) ...
+    const own = await page.evaluate(async () => (await fetch('/account/disclaimer', { method: 'POST' })).status);
+    expect(own).toBe(200);
+    // ... a page of another origin on the same host (same-site, so the Lax cookie IS sent) is refused by Fetch Metadata: 403, nothing created.
+    const other = await context.newPage();
+    await other.goto(books.url);
+    const refused = other.waitForResponse((r) => r.url() === `${base}/account/api-key`);
+    await other.evaluate(async (target) => {
+      await fetch(target, { method: 'POST', mode: 'no-cors', credentials: 'include', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    }, `${base}/account/api-key`);
+    // 403, not 401: the browser did send the session cookie, and Fetch Metadata refused it (the opaque answer has no body to read).
+    expect((await refused).status()).toBe(403);
+    await other.close();
     const keys = await page.evaluate(async () => ((await (await fetch('/account/api-keys')).json()) as { keys: unknown[] }).keys.length);
     expect(keys).toBe(0);
 
@@ -266,7 +272,6 @@ describe('the dashboard in a browser', () => {
       const session = /quarry_session=([^;]+)/.exec(owner.cookie)![1];
       await context.addCookies([
         { name: 'quarry_session', value: session, url: qbase, httpOnly: true, sameSite: 'Lax' },
-        { name: 'quarry_csrf', value: owner.csrf, url: qbase, sameSite: 'Lax' },
       ]);
       const taskId = (await quiet.call('POST', '/dispatch', { key: owner.key, body: { url: 'https://members.example/', task: 'my orders' } })).json().task_id;
       const prompt = {

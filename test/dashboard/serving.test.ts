@@ -1,8 +1,9 @@
 /**
  * Serving the dashboard and guarding it: page paths fall back to index.html (with a CSP that
  * allows no inline script), API paths keep their JSON answers, hashed assets are cached for
- * good, the cookie is HttpOnly and SameSite=Lax, and a cookie-authenticated state change
- * needs the CSRF token while key clients are untouched. Usage per day for the chart.
+ * good, the cookie is HttpOnly and SameSite=Lax, and a cookie-authenticated state change that a
+ * browser marks as coming from another origin is refused (Fetch Metadata) while non-browser and
+ * key clients are untouched. Usage per day for the chart.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,35 +70,51 @@ describe('serving the dashboard', () => {
     }
   });
 
-  it('sets the session cookie HttpOnly and SameSite=Lax (not Secure over plain http), with a readable CSRF cookie', async () => {
+  it('sets the session cookie HttpOnly and SameSite=Lax (not Secure over plain http), and no token cookie', async () => {
     const res = await t.call('POST', '/auth/signup', { body: { email: 'cookie@example.test', password: 'a long password' } });
     const cookies = ([] as string[]).concat(res.headers['set-cookie'] as string[]);
     const session = cookies.find((c) => c.startsWith('quarry_session='))!;
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Lax/);
     expect(session).not.toMatch(/Secure/);
-    const csrf = cookies.find((c) => c.startsWith('quarry_csrf='))!;
-    expect(csrf).not.toMatch(/HttpOnly/);
+    expect(cookies).toHaveLength(1);
   });
 
-  it('lets the dashboard session call keyed routes, with the CSRF token on state changes; keys need none', async () => {
+  it('lets the dashboard session change state from its own origin or from a non-browser, and refuses what a browser marks as another origin', async () => {
     const list = await t.call('GET', '/dispatch/tasks', { headers: { cookie: u.cookie } });
     expect(list.statusCode).toBe(200);
     const body = { url: 'http://127.0.0.1:9/', task: 'anything' };
-    const forged = await t.call('POST', '/dispatch', { headers: { cookie: u.cookie }, body });
-    expect(forged.statusCode).toBe(403);
-    expect(forged.json().error).toMatch(/CSRF/);
-    const wrong = await t.call('POST', '/dispatch', { headers: { cookie: u.cookie, 'x-quarry-csrf': 'guess' }, body });
-    expect(wrong.statusCode).toBe(403);
+    const foreign: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      // Sec-Fetch-Site wins over Origin: a same-site page cannot pass by naming this host.
+      { 'sec-fetch-site': 'same-site', origin: 'http://localhost:80', host: 'localhost:80' },
+      { origin: 'http://evil.example' },
+      { origin: 'null' },
+    ];
+    for (const headers of foreign) {
+      const refused = await t.call('POST', '/dispatch', { headers: { cookie: u.cookie, ...headers }, body });
+      expect(refused.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(refused.json().error).toMatch(/Cross-origin request refused/);
+    }
     expect((await t.call('GET', '/dispatch/tasks', { headers: { cookie: u.cookie } })).json().total).toBe(0);
-    const ok = await t.call('POST', '/dispatch', { headers: { cookie: u.cookie, 'x-quarry-csrf': u.csrf }, body });
-    expect(ok.statusCode, ok.body).toBe(200);
-    const viaKey = await t.call('POST', '/dispatch', { key: u.key, body });
+    const allowed: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'same-origin', origin: 'http://quarry.test:8080', host: 'quarry.test:8080' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'http://quarry.test:8080', host: 'quarry.test:8080' },
+      {}, // curl, the SDK, a script: no browser, no page of another site behind it
+    ];
+    for (const headers of allowed) {
+      const ok = await t.call('POST', '/dispatch', { headers: { cookie: u.cookie, ...headers }, body });
+      expect(ok.statusCode, `${JSON.stringify(headers)} ${ok.body}`).toBe(200);
+    }
+    // A key is no ambient credential: even a request marked cross-site passes.
+    const viaKey = await t.call('POST', '/dispatch', { key: u.key, headers: { 'sec-fetch-site': 'cross-site' }, body });
     expect(viaKey.statusCode, viaKey.body).toBe(200);
-    expect((await t.call('GET', '/dispatch/tasks', { headers: { cookie: u.cookie } })).json().total).toBe(2);
+    expect((await t.call('GET', '/dispatch/tasks', { headers: { cookie: u.cookie } })).json().total).toBe(allowed.length + 1);
   });
 
-  it('refuses every state-changing keyed route called with the session cookie but no CSRF token', async () => {
+  it('refuses every state-changing keyed route called with the session cookie from another site', async () => {
     const ids = { taskId: 'some-task', scraperId: '00000000-0000-4000-8000-000000000000' };
     const changing = KEYED_ROUTES.filter((r) => r.method !== 'GET' && !r.path(ids).startsWith('/mcp'));
     expect(changing.length).toBeGreaterThan(10);
@@ -105,7 +122,7 @@ describe('serving the dashboard', () => {
       const res = await t.app.inject({
         method: r.method,
         url: r.path(ids),
-        headers: { cookie: u.cookie },
+        headers: { cookie: u.cookie, 'sec-fetch-site': 'cross-site' },
         ...(r.body !== undefined ? { payload: r.body as object } : {}),
       });
       expect(res.statusCode, `${r.method} ${r.path(ids)}`).toBe(403);
@@ -114,7 +131,7 @@ describe('serving the dashboard', () => {
 
   it('refuses a log-in, sign-up or log-out posted from another site (login CSRF), not one from here or from a non-browser', async () => {
     const body = { email: 'cross@example.test', password: 'a long password' };
-    const foreign: Array<Record<string, string>> = [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }];
+    const foreign: Array<Record<string, string>> = [{ origin: 'http://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
     for (const headers of foreign) {
       for (const url of ['/auth/signup', '/auth/login', '/auth/logout']) {
         const res = await t.call('POST', url, { headers, body });

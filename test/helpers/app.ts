@@ -15,10 +15,8 @@ export interface TestUser {
   userId: string;
   email: string;
   key: string;
-  /** Cookie header value of a logged-in dashboard session (with its CSRF cookie). */
+  /** Cookie header value of a logged-in dashboard session (no token: forgery is refused by Fetch Metadata). */
   cookie: string;
-  /** The CSRF token a state-changing session request repeats in X-Quarry-CSRF. */
-  csrf: string;
 }
 
 export interface TestApp {
@@ -69,8 +67,7 @@ export async function startTestApp(
       const account = await createUser(db, clock, { email, password: 'correct horse battery', plan });
       const key = await createKey(db, clock, account.id, { name: 'test' });
       const session = await startSession(db, clock, config.sessionTtlMs, account.id);
-      const csrf = `csrf-${counter}-${Date.now()}`;
-      return { userId: account.id, email, key: key.api_key, cookie: `quarry_session=${session.token}; quarry_csrf=${csrf}`, csrf };
+      return { userId: account.id, email, key: key.api_key, cookie: `quarry_session=${session.token}` };
     },
     call(method, url, o = {}) {
       const headers: Record<string, string> = { ...o.headers };

@@ -8,10 +8,9 @@ describe('accounts and keys', () => {
   });
   afterAll(async () => t.close());
 
-  /** Both cookies log-in sets: the session and the CSRF token the page echoes in a header. */
+  /** The cookie log-in sets, as a client that is no browser sends it back (no token: docs/dashboard.md). */
   const cookieOf = (res: { headers: Record<string, unknown> }) =>
     ([] as string[]).concat(res.headers['set-cookie'] as string[]).map((c) => c.split(';')[0]).join('; ');
-  const csrfOf = (cookie: string) => ({ cookie, 'x-quarry-csrf': /quarry_csrf=([^;]+)/.exec(cookie)?.[1] ?? '' });
 
   describe('happy paths', () => {
     it('signs up, shows the account, creates, lists, uses and revokes a key', async () => {
@@ -26,7 +25,7 @@ describe('accounts and keys', () => {
       const account = signup.json();
       expect(account).toMatchObject({ email: 'ada@example.test', plan: 'free', credits_remaining: 200, credits_limit: 200 });
 
-      const created = await t.app.inject({ method: 'POST', url: '/account/api-key', headers: csrfOf(cookie), payload: { name: 'ci' } });
+      const created = await t.app.inject({ method: 'POST', url: '/account/api-key', headers: { cookie: cookie }, payload: { name: 'ci' } });
       expect(created.statusCode).toBe(201);
       const rec = created.json();
       expect(rec.api_key).toMatch(/^pmx_[A-Za-z0-9_-]{43}$/);
@@ -46,7 +45,7 @@ describe('accounts and keys', () => {
       expect(JSON.stringify(keys)).not.toContain(rec.api_key);
       expect(keys[0].last_used).not.toBeNull();
 
-      const del = await t.app.inject({ method: 'DELETE', url: `/account/api-keys/${rec.id}`, headers: csrfOf(cookie) });
+      const del = await t.app.inject({ method: 'DELETE', url: `/account/api-keys/${rec.id}`, headers: { cookie: cookie } });
       expect(del.statusCode).toBe(200);
       const after = await t.call('GET', '/dispatch/tasks', { key: rec.api_key });
       expect(after.statusCode).toBe(401);
@@ -65,18 +64,18 @@ describe('accounts and keys', () => {
 
     it('accepts the disclaimer once', async () => {
       const u = await t.user();
-      const res = await t.app.inject({ method: 'POST', url: '/account/disclaimer', headers: csrfOf(u.cookie) });
+      const res = await t.app.inject({ method: 'POST', url: '/account/disclaimer', headers: { cookie: u.cookie } });
       expect(res.statusCode).toBe(200);
       const first = res.json().disclaimer_accepted_at;
       expect(first).toEqual(expect.any(String));
-      const again = await t.app.inject({ method: 'POST', url: '/account/disclaimer', headers: csrfOf(u.cookie) });
+      const again = await t.app.inject({ method: 'POST', url: '/account/disclaimer', headers: { cookie: u.cookie } });
       expect(again.json().disclaimer_accepted_at).toBe(first);
     });
 
     it('creates a key with an expiry and refuses it once expired', async () => {
       const u = await t.user();
       const soon = new Date(Date.now() + 1500).toISOString();
-      const res = await t.app.inject({ method: 'POST', url: '/account/api-key', headers: csrfOf(u.cookie), payload: { expires_at: soon } });
+      const res = await t.app.inject({ method: 'POST', url: '/account/api-key', headers: { cookie: u.cookie }, payload: { expires_at: soon } });
       expect(res.statusCode).toBe(201);
       const key = res.json();
       expect(key.warning).toContain('expires');
@@ -107,12 +106,12 @@ describe('accounts and keys', () => {
       const past = await t.app.inject({
         method: 'POST',
         url: '/account/api-key',
-        headers: csrfOf(u.cookie),
+        headers: { cookie: u.cookie },
         payload: { expires_at: '2001-01-01T00:00:00Z' },
       });
       expect(past.statusCode).toBe(422);
       const before = (await t.app.inject({ method: 'GET', url: '/account/api-keys', headers: { cookie: u.cookie } })).json().keys.length;
-      const extra = await t.app.inject({ method: 'POST', url: '/account/api-key', headers: csrfOf(u.cookie), payload: { nope: 1 } });
+      const extra = await t.app.inject({ method: 'POST', url: '/account/api-key', headers: { cookie: u.cookie }, payload: { nope: 1 } });
       expect(extra.statusCode).toBe(422);
       const afterCount = (await t.app.inject({ method: 'GET', url: '/account/api-keys', headers: { cookie: u.cookie } })).json().keys.length;
       expect(afterCount).toBe(before);
@@ -120,7 +119,7 @@ describe('accounts and keys', () => {
 
     it('revoking an unknown key is 404', async () => {
       const u = await t.user();
-      const res = await t.app.inject({ method: 'DELETE', url: '/account/api-keys/nope', headers: csrfOf(u.cookie) });
+      const res = await t.app.inject({ method: 'DELETE', url: '/account/api-keys/nope', headers: { cookie: u.cookie } });
       expect(res.statusCode).toBe(404);
     });
   });
@@ -137,7 +136,7 @@ describe('accounts and keys', () => {
       const a = await t.user();
       const b = await t.user();
       const bKeys = (await t.app.inject({ method: 'GET', url: '/account/api-keys', headers: { cookie: b.cookie } })).json().keys;
-      const res = await t.app.inject({ method: 'DELETE', url: `/account/api-keys/${bKeys[0].id}`, headers: csrfOf(a.cookie) });
+      const res = await t.app.inject({ method: 'DELETE', url: `/account/api-keys/${bKeys[0].id}`, headers: { cookie: a.cookie } });
       expect(res.statusCode).toBe(404);
       expect((await t.call('GET', '/dispatch/tasks', { key: b.key })).statusCode).toBe(200);
     });

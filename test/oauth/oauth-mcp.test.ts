@@ -72,7 +72,7 @@ describe('OAuth 2.1 for MCP clients', () => {
     // The dashboard lists the application and revokes it: its token stops working at once.
     const grants = (await t.call('GET', '/account/oauth-grants', { headers: { cookie: user.cookie } })).json().grants;
     expect(grants).toEqual([expect.objectContaining({ client_name: 'Test MCP client', client_id: provider.info!.client_id })]);
-    const revoked = await t.call('DELETE', `/account/oauth-grants/${grants[0].id}`, { headers: { cookie: user.cookie, 'x-quarry-csrf': user.csrf } });
+    const revoked = await t.call('DELETE', `/account/oauth-grants/${grants[0].id}`, { headers: { cookie: user.cookie } });
     expect(revoked.statusCode).toBe(200);
     const refused = await fetch(`${base}/mcp`, {
       method: 'POST',
@@ -187,7 +187,7 @@ describe('OAuth 2.1 for MCP clients', () => {
       expect(mcp.status).toBe(401);
     });
 
-    it('refuses a wrong PKCE verifier, the plain method, and a consent post without the CSRF token', async () => {
+    it('refuses a wrong PKCE verifier, the plain method, and a consent post from another site', async () => {
       const clientId = await register();
       const { challenge } = pkce();
       const back = await consent(authorizeUrl(clientId, challenge), user.cookie);
@@ -202,10 +202,9 @@ describe('OAuth 2.1 for MCP clients', () => {
 
       const page = await fetch(authorizeUrl(clientId, challenge), { headers: { cookie: user.cookie } });
       const fields = formFields(await page.text());
-      delete fields.csrf;
       const forged = await fetch(`${base}/oauth/authorize`, {
         method: 'POST',
-        headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { cookie: user.cookie, 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example' },
         body: new URLSearchParams({ ...fields, decision: 'approve' }),
         redirect: 'manual',
       });
@@ -230,10 +229,10 @@ describe('OAuth 2.1 for MCP clients', () => {
 
     it('another account cannot revoke my connected application (404)', async () => {
       const other = await t.user();
-      const res = await t.call('DELETE', '/account/oauth-grants/whatever', { headers: { cookie: other.cookie, 'x-quarry-csrf': other.csrf } });
+      const res = await t.call('DELETE', '/account/oauth-grants/whatever', { headers: { cookie: other.cookie } });
       expect(res.statusCode).toBe(404);
-      const noCsrf = await t.call('DELETE', '/account/oauth-grants/whatever', { headers: { cookie: other.cookie } });
-      expect(noCsrf.statusCode).toBe(403);
+      const crossSite = await t.call('DELETE', '/account/oauth-grants/whatever', { headers: { cookie: other.cookie, 'sec-fetch-site': 'cross-site' } });
+      expect(crossSite.statusCode).toBe(403);
     });
   });
 });

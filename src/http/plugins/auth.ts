@@ -7,7 +7,8 @@
  *   resource metadata in WWW-Authenticate so OAuth clients can discover how to log in);
  * - 'none' (default): public.
  * The dashboard calls keyed routes with its session cookie instead of a key (it never holds a
- * key); every state-changing request authenticated by the cookie must pass the CSRF check.
+ * key); every state-changing request authenticated by the cookie must pass the cross-origin check
+ * (Fetch Metadata, ./csrf.ts).
  * It runs at onRequest, before the body is read or validated, so an unauthenticated caller
  * learns nothing about a route's input rules.
  */
@@ -17,7 +18,7 @@ import { keyFromHeaders, verifyKey, verifyKeyFromMemory, KEY_DENIAL_MESSAGES, ty
 import { sessionUser } from '../../services/accounts.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { ACCESS_TOKEN_PREFIX, verifyAccessToken } from '../../services/oauth.js';
-import { checkCsrf, refuseCrossSite } from './csrf.js';
+import { refuseCrossOrigin } from './csrf.js';
 
 export type AuthMode = 'key' | 'session' | 'session_or_key' | 'key_or_oauth' | 'none';
 
@@ -57,7 +58,7 @@ export function registerAuth(app: FastifyInstance, deps: Pick<ServiceDeps, 'db' 
     if (mode === 'session' || ((mode === 'session_or_key' || mode === 'key') && presented === null)) {
       const userId = await sessionUser(deps.db, deps.clock, req.cookies[SESSION_COOKIE]);
       if (userId) {
-        checkCsrf(req);
+        refuseCrossOrigin(req);
         // Keyed routes rate-limit and plan-check by key: the session stands in as its own "key".
         const plan = mode === 'key' ? await planOfUser(deps, userId) : null;
         req.caller = { userId, via: 'session', keyId: mode === 'key' ? `session:${userId}` : null, plan };
@@ -80,7 +81,7 @@ export function registerAuth(app: FastifyInstance, deps: Pick<ServiceDeps, 'db' 
     const mode = req.routeOptions.config?.auth ?? 'none';
     if (req.url.startsWith('/auth/')) {
       try {
-        refuseCrossSite(req);
+        refuseCrossOrigin(req);
       } catch (err) {
         return done(err as Error);
       }

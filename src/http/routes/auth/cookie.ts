@@ -1,17 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
-import { isSecureRequest, setCsrfCookie } from '../../plugins/csrf.js';
 
-/** The session cookie (HttpOnly, SameSite=Lax, Secure over https) and its CSRF companion the page reads. */
+/** The session cookie (HttpOnly, SameSite=Lax, Secure over https); forgery is refused by Fetch Metadata (plugins/csrf.ts). */
 export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: string): void {
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecureRequest(reply.request),
+    secure: reply.request.protocol === 'https',
     path: '/',
     expires: new Date(expiresAt),
   });
-  setCsrfCookie(reply, new Date(expiresAt));
 }
 
 export const accountSchema = {

@@ -4,7 +4,7 @@ import { AccessDeniedError } from '@modelcontextprotocol/sdk/server/auth/errors.
 import { AuthorizeFault, approve, checkAuthorizationRequest, redirectBack } from '../../../services/oauth.js';
 import { getAccount, sessionUser } from '../../../services/accounts.js';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
-import { checkCsrf, csrfTokenFor } from '../../plugins/csrf.js';
+import { isCrossOrigin } from '../../plugins/csrf.js';
 import { acceptFormBodies, fieldsOf, mcpResourceOf, originOf } from './shared.js';
 import { CONSENT_CSS, authorizeErrorPage, consentPage } from './consent-page.js';
 
@@ -68,7 +68,7 @@ const route: RouteModule = (app, deps) => {
       const userId = await sessionUser(deps.db, deps.clock, req.cookies[SESSION_COOKIE]);
       if (!userId) return reply.redirect(`/login?next=${encodeURIComponent(req.url)}`, 302);
       const account = await getAccount(deps.db, userId);
-      return html(reply, 200, consentPage(request, q, account.email, csrfTokenFor(req, reply)), new URL(request.redirectUri).origin);
+      return html(reply, 200, consentPage(request, q, account.email), new URL(request.redirectUri).origin);
     },
   );
   void app.register(async (scope) => {
@@ -80,10 +80,8 @@ const route: RouteModule = (app, deps) => {
         const f = fieldsOf(req.body);
         const userId = await sessionUser(deps.db, deps.clock, req.cookies[SESSION_COOKIE]);
         if (!userId) return html(reply, 401, authorizeErrorPage('Your session ended. Start the connection again from the application.'));
-        try {
-          checkCsrf(req, f.csrf ?? '');
-        } catch {
-          return html(reply, 403, authorizeErrorPage('This form did not come from Quarry’s consent page (CSRF token missing or wrong).'));
+        if (isCrossOrigin(req)) {
+          return html(reply, 403, authorizeErrorPage('This form did not come from Quarry’s consent page (the browser says it was posted from another site).'));
         }
         try {
           const request = await checkAuthorizationRequest(deps.db, f, mcpResourceOf(req));

@@ -14,7 +14,7 @@ const shell = (title: string, body: string) => `<!doctype html>
 <link rel="stylesheet" href="/oauth/consent.css"></head>
 <body><main class="card">${body}</main></body></html>`;
 
-export function consentPage(req: AuthorizationRequest, query: Record<string, string | undefined>, email: string, csrf: string): string {
+export function consentPage(req: AuthorizationRequest, query: Record<string, string | undefined>, email: string): string {
   const hidden = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'state', 'scope', 'resource']
     .filter((k) => query[k] !== undefined)
     .map((k) => `<input type="hidden" name="${k}" value="${esc(query[k] as string)}">`)
@@ -27,7 +27,7 @@ export function consentPage(req: AuthorizationRequest, query: Record<string, str
 <p>It will be able to list and call your APIs, search the marketplace, and build and revise APIs through the MCP server,
 spending your credits as you would. It never sees your password or API keys.</p>
 <p class="muted">You will be sent back to <code>${esc(target.origin)}</code>. You can revoke this access at any time under Account → Connected applications.</p>
-<form method="post" action="/oauth/authorize">${hidden}<input type="hidden" name="csrf" value="${esc(csrf)}">
+<form method="post" action="/oauth/authorize">${hidden}
 <div class="actions"><button type="submit" name="decision" value="deny" class="secondary">Deny</button>
 <button type="submit" name="decision" value="approve" autofocus>Allow</button></div></form>`,
   );
