@@ -72,9 +72,9 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** The prompt's answer carrying the portal account under the prompt's own field names. */
-export function credentialsFor(prompt: { fields: Array<{ name: string; type: string }> }, account: { login: string; password: string }, password = account.password): Record<string, string> {
+export function credentialsFor(prompt: { fields: Array<{ name: string; type: string }> }, account: { login: string; password: string; otp?: string }, password = account.password): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of prompt.fields) out[f.name] = f.type === 'password' ? password : account.login;
+  for (const f of prompt.fields) out[f.name] = f.type === 'password' ? password : f.type === 'otp' ? (account.otp ?? '') : account.login;
   return out;
 }
 

@@ -9,7 +9,7 @@ import type { CookieJar, Fetcher, FetchRequest } from '../../fetch/types.js';
 import { isQuarryError } from '../../errors/index.js';
 import { RECIPE_FORMAT, runEndpoint, type Recipe } from '../../recipe/index.js';
 import { detectLoginWall } from '../login-wall.js';
-import { LoginRefused, OtpRequired } from './errors.js';
+import { LoginLocked, LoginRefused, OtpRequired } from './errors.js';
 import { LOGIN_ENDPOINT, loginEndpoint, type LoginPlan } from './plan.js';
 import { isSignOutUrl, signOutSkipped, signOutUrls } from './sign-out.js';
 
@@ -71,6 +71,7 @@ export async function logInForBuild(
       if (!params.otp) throw new OtpRequired(withOtp);
       throw new LoginRefused(withOtp, 'otp', 'The site refused the one-time code.');
     }
+    if (isQuarryError(err) && err.code === 'input_format_invalid' && err.fields.reason === 'account_locked') throw new LoginLocked(plan, err.message);
     if (isQuarryError(err) && err.code === 'input_format_invalid') {
       throw new LoginRefused(plan, 'password', 'The site refused these credentials: the login failed.');
     }
