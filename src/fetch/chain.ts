@@ -83,7 +83,8 @@ function hopHeaders(ctx: ChainContext, req: ChainRequest, url: URL, firstOrigin:
   if (url.origin !== firstOrigin) for (const name of ORIGIN_BOUND_HEADERS) delete own[name];
   const jarCookies = req.jar.cookieHeader(url.href);
   const cookie = [own.cookie, jarCookies].filter(Boolean).join('; ');
-  return mergeHeaders(ctx.defaultHeaders, own, cookie ? { cookie } : undefined);
+  // The session's headers for this hop's origin (a bearer token); the caller's own win.
+  return mergeHeaders(ctx.defaultHeaders, req.jar.originHeaders(url.href), own, cookie ? { cookie } : undefined);
 }
 
 /** The request to send after a redirect answer, or null when the answer is final. */

@@ -1,161 +1,100 @@
 /**
- * A per-call cookie jar: the subset of RFC 6265 (with the 6265bis prefix and secure-origin rules)
- * that real sites rely on: host-only vs Domain cookies, default and explicit Path, Secure,
- * Max-Age over Expires, deletion by expiry, `__Secure-` / `__Host-` prefixes. There is no public
- * suffix list, so a Domain attribute naming a bare top-level label (`com`) is refused, but
- * `co.uk`-style suffixes are not; the jar never outlives one call, which bounds the harm.
+ * A per-call cookie jar (an execution or a build), on tough-cookie's RFC 6265 jar: host-only
+ * and Domain cookies with the public-suffix list (a `Domain=co.uk` cookie is refused), Path,
+ * Secure, Max-Age over Expires, deletion by expiry, the `__Secure-` / `__Host-` prefixes.
+ * docs/decisions.md says why it replaced the hand-written jar.
+ *
+ * Besides cookies, a session may hold headers bound to one origin: the bearer token a site's
+ * script keeps in localStorage and sends as `Authorization` (recipe `login` steps, `token`).
+ * They travel with the jar (snapshots included) and are sent to that origin only. Expiry reads
+ * the system clock (tough-cookie's), so tests move it with fake timers.
  */
-import net from 'node:net';
+import { Cookie, CookieJar as ToughJar, type SerializedCookieJar } from 'tough-cookie';
 import type { CookieJar } from './types.js';
 
-export interface StoredCookie {
-  name: string;
-  value: string;
-  /** Lower-cased domain without a leading dot. */
-  domain: string;
-  /** True when the cookie had no Domain attribute: sent to that exact host only. */
-  hostOnly: boolean;
-  path: string;
-  secure: boolean;
-  httpOnly: boolean;
-  /** Epoch milliseconds, or null for a session cookie. */
-  expires: number | null;
-  /** Insertion order, for the RFC's "earlier creation first" ordering. */
-  created: number;
-}
-
 export interface CookieJarOptions {
-  /** Clock (epoch ms); injectable for expiry tests. */
-  now?: () => number;
   /** A snapshot from `toJSON()` to start from (restored sessions). */
   snapshot?: unknown;
 }
 
+/** Cookies one call keeps at most; a site setting more gets the rest ignored. */
 const MAX_COOKIES = 300;
 const MAX_COOKIE_BYTES = 4096;
 
-function defaultPath(pathname: string): string {
-  if (!pathname.startsWith('/')) return '/';
-  const last = pathname.lastIndexOf('/');
-  return last <= 0 ? '/' : pathname.slice(0, last);
+interface Snapshot {
+  jar: SerializedCookieJar;
+  headers: Record<string, Record<string, string>>;
 }
 
-function domainMatches(host: string, domain: string): boolean {
-  if (host === domain) return true;
-  return host.endsWith(`.${domain}`) && !net.isIP(host);
-}
+const newJar = () => new ToughJar(undefined, { rejectPublicSuffixes: true, prefixSecurity: 'strict', allowSecureOnLocal: false });
 
-function pathMatches(requestPath: string, cookiePath: string): boolean {
-  if (requestPath === cookiePath) return true;
-  if (!requestPath.startsWith(cookiePath)) return false;
-  return cookiePath.endsWith('/') || requestPath[cookiePath.length] === '/';
-}
-
-function parseExpires(value: string): number | null {
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
-/** Parses one Set-Cookie value received from `url`; null when it must be ignored. */
-export function parseSetCookie(header: string, url: URL, now: number, created: number): StoredCookie | null {
-  if (header.length > MAX_COOKIE_BYTES) return null;
-  const [pair, ...attributes] = header.split(';');
-  const eq = pair.indexOf('=');
-  const name = (eq === -1 ? '' : pair.slice(0, eq)).trim();
-  const value = (eq === -1 ? pair : pair.slice(eq + 1)).trim();
-  if (!name && !value) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const cookie: StoredCookie = {
-    name,
-    value,
-    domain: host,
-    hostOnly: true,
-    path: defaultPath(url.pathname),
-    secure: false,
-    httpOnly: false,
-    expires: null,
-    created,
-  };
-  let maxAge: number | null = null;
-  let expires: number | null = null;
-  for (const attribute of attributes) {
-    const at = attribute.indexOf('=');
-    const key = (at === -1 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
-    const val = at === -1 ? '' : attribute.slice(at + 1).trim();
-    if (key === 'domain' && val) {
-      const domain = val.replace(/^\./, '').toLowerCase();
-      if (!domainMatches(host, domain) || (!domain.includes('.') && domain !== host)) return null;
-      cookie.domain = domain;
-      cookie.hostOnly = false;
-    } else if (key === 'path') cookie.path = val.startsWith('/') ? val : defaultPath(url.pathname);
-    else if (key === 'secure') cookie.secure = true;
-    else if (key === 'httponly') cookie.httpOnly = true;
-    else if (key === 'max-age' && /^-?\d+$/.test(val)) maxAge = Number(val);
-    else if (key === 'expires') expires = parseExpires(val);
+/** The snapshot form written before tough-cookie (`{cookies: [{name, value, domain, ...}]}`), read so stored sessions survive. */
+function fromHandWritten(cookies: unknown[]): ToughJar {
+  const jar = newJar();
+  for (const c of cookies as Array<Record<string, unknown>>) {
+    if (!c || typeof c.name !== 'string' || typeof c.value !== 'string' || typeof c.domain !== 'string' || typeof c.path !== 'string') continue;
+    const cookie = new Cookie({
+      key: c.name,
+      value: c.value,
+      domain: c.domain,
+      path: c.path,
+      hostOnly: c.hostOnly === true,
+      secure: c.secure === true,
+      httpOnly: c.httpOnly === true,
+      expires: typeof c.expires === 'number' ? new Date(c.expires) : 'Infinity',
+    });
+    const scheme = cookie.secure ? 'https' : 'http';
+    jar.setCookieSync(cookie, `${scheme}://${c.domain}${c.path}`, { ignoreError: true });
   }
-  if (maxAge !== null) cookie.expires = maxAge <= 0 ? 0 : now + maxAge * 1000;
-  else if (expires !== null) cookie.expires = expires;
-  // 6265bis: an insecure origin may not set (or overwrite) Secure cookies.
-  if (cookie.secure && url.protocol !== 'https:') return null;
-  if (name.startsWith('__Secure-') && !cookie.secure) return null;
-  if (name.startsWith('__Host-') && (!cookie.secure || !cookie.hostOnly || cookie.path !== '/')) return null;
-  return cookie;
+  return jar;
 }
 
-const sameCookie = (a: StoredCookie, b: StoredCookie) => a.name === b.name && a.domain === b.domain && a.path === b.path;
-
-function restore(snapshot: unknown): StoredCookie[] {
-  if (!snapshot || typeof snapshot !== 'object' || !Array.isArray((snapshot as { cookies?: unknown }).cookies)) return [];
-  return ((snapshot as { cookies: unknown[] }).cookies as StoredCookie[]).filter(
-    (c) => c && typeof c.name === 'string' && typeof c.value === 'string' && typeof c.domain === 'string' && typeof c.path === 'string',
-  );
+function restore(snapshot: unknown): { jar: ToughJar; headers: Map<string, Record<string, string>> } {
+  const s = snapshot as Partial<Snapshot> & { cookies?: unknown } | null | undefined;
+  const headers = new Map<string, Record<string, string>>();
+  if (s && typeof s === 'object' && s.headers && typeof s.headers === 'object') {
+    for (const [origin, values] of Object.entries(s.headers)) if (values && typeof values === 'object') headers.set(origin, { ...values });
+  }
+  if (s && typeof s === 'object' && s.jar && typeof s.jar === 'object') {
+    try {
+      return { jar: ToughJar.deserializeSync(s.jar), headers };
+    } catch {
+      return { jar: newJar(), headers }; // a snapshot that cannot be read is an empty session
+    }
+  }
+  if (s && typeof s === 'object' && Array.isArray(s.cookies)) return { jar: fromHandWritten(s.cookies), headers };
+  return { jar: newJar(), headers };
 }
 
 /** A fresh jar for one call (an execution or a build), optionally restored from a snapshot. */
-export function createCookieJar(options: CookieJarOptions = {}): CookieJar & { cookies(): StoredCookie[] } {
-  const now = options.now ?? Date.now;
-  let cookies = restore(options.snapshot);
-  let counter = cookies.reduce((max, c) => Math.max(max, c.created ?? 0), 0);
-
-  const live = () => {
-    const t = now();
-    cookies = cookies.filter((c) => c.expires === null || c.expires > t);
-    return cookies;
-  };
+export function createCookieJar(options: CookieJarOptions = {}): CookieJar {
+  const state = restore(options.snapshot);
+  let stored = 0;
 
   return {
     store(url, setCookie) {
-      const target = new URL(url);
       for (const header of setCookie) {
-        const cookie = parseSetCookie(header, target, now(), ++counter);
-        if (!cookie) continue;
-        const existing = cookies.find((c) => sameCookie(c, cookie));
-        if (existing) cookie.created = existing.created; // an update keeps its place in the order
-        cookies = cookies.filter((c) => !sameCookie(c, cookie));
-        cookies.push(cookie);
+        if (header.length > MAX_COOKIE_BYTES || stored >= MAX_COOKIES) continue;
+        // ignoreError: a cookie the rules refuse (a public suffix, a foreign Domain, a bad prefix) is dropped, as browsers do.
+        if (state.jar.setCookieSync(header, url, { ignoreError: true })) stored++;
       }
-      live();
-      if (cookies.length > MAX_COOKIES) cookies = cookies.slice(cookies.length - MAX_COOKIES);
     },
 
     cookieHeader(url) {
-      const target = new URL(url);
-      const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-      const secure = target.protocol === 'https:';
-      return live()
-        .filter((c) => (c.hostOnly ? host === c.domain : domainMatches(host, c.domain)))
-        .filter((c) => pathMatches(target.pathname || '/', c.path) && (!c.secure || secure))
-        .sort((a, b) => b.path.length - a.path.length || a.created - b.created)
-        .map((c) => (c.name ? `${c.name}=${c.value}` : c.value))
-        .join('; ');
+      return state.jar.getCookieStringSync(url, { sort: true });
     },
 
-    toJSON() {
-      return { cookies: live().map((c) => ({ ...c })) };
+    originHeaders(url) {
+      return { ...(state.headers.get(new URL(url).origin) ?? {}) };
     },
 
-    cookies() {
-      return live().map((c) => ({ ...c }));
+    setOriginHeader(origin, name, value) {
+      const key = new URL(origin).origin;
+      state.headers.set(key, { ...(state.headers.get(key) ?? {}), [name.toLowerCase()]: value });
+    },
+
+    toJSON(): Snapshot {
+      return { jar: state.jar.serializeSync() as SerializedCookieJar, headers: Object.fromEntries(state.headers) };
     },
   };
 }

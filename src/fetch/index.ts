@@ -3,7 +3,7 @@
  */
 export type { CookieJar, FetchRequest, FetchResponse, Fetcher } from './types.js';
 export { createFetcher, type FetcherConfig, type FetcherOptions } from './client.js';
-export { createCookieJar, type CookieJarOptions, type StoredCookie } from './cookies.js';
+export { createCookieJar, type CookieJarOptions } from './cookies.js';
 export {
   checkAddress,
   isPrivateAddress,

@@ -60,6 +60,10 @@ export interface CookieJar {
   store(url: string, setCookie: string[]): void;
   /** Serialisable snapshot (for encrypted session storage). */
   toJSON(): unknown;
+  /** Headers the session sends to the URL's origin besides cookies (a bearer token a page keeps in localStorage). */
+  originHeaders(url: string): Record<string, string>;
+  /** Keep a header for every later request to `origin` (only that origin). */
+  setOriginHeader(origin: string, name: string, value: string): void;
 }
 
 export interface Fetcher {

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/index.js';
-import { LoginRefused, LoginRequired, OtpRequired, credentialsPrompt, otpPrompt, type BuildAuth, type LoginPlan } from '../builder/auth/index.js';
+import { LoginLocked, LoginRefused, LoginRequired, OtpRequired, credentialsPrompt, otpPrompt, type BuildAuth, type LoginPlan } from '../builder/auth/index.js';
 import type { ProgressReporter } from '../builder/progress.js';
 import type { ServiceDeps } from './deps.js';
 import { newSecret, seal, unseal } from './sessions.js';
@@ -96,6 +96,15 @@ export async function pauseForLogin(
   err: unknown,
   progress: ProgressReporter,
 ): Promise<boolean> {
+  if (err instanceof LoginLocked) {
+    // Not a wrong password: the account is locked, and asking again would only lock it longer.
+    await dropAnswers(deps, task.id);
+    const message = `${err.message} The build stopped; unlock the account on the site (or wait), then dispatch again.`;
+    progress.log('error', message);
+    await progress.flush();
+    await transitionTask(deps.db.kysely, deps.clock, task.id, 'failed', { error: message, progress: JSON.stringify(progress.current), auth_enabled: 1 }, ['running']);
+    return true;
+  }
   if (!(err instanceof LoginRequired || err instanceof LoginRefused || err instanceof OtpRequired)) return false;
   const now = deps.clock.now();
   const stamp = now.toISOString();

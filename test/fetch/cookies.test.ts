@@ -1,13 +1,44 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCookieJar } from '../../src/fetch/index.js';
 
+/** A jar on a fake clock (tough-cookie reads the system clock). */
 function jarAt(start = Date.parse('2025-01-01T00:00:00Z')) {
-  let now = start;
-  const jar = createCookieJar({ now: () => now });
-  return { jar, advance: (ms: number) => (now += ms) };
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(start);
+  const jar = createCookieJar();
+  return { jar, advance: (ms: number) => vi.setSystemTime(Date.now() + ms) };
 }
 
 describe('cookie jar', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refuses a cookie for a public suffix (co.uk, github.io) and keeps the registrable domain', () => {
+    const { jar } = jarAt();
+    jar.store('https://shop.example.co.uk/', ['suffix=1; Domain=co.uk', 'site=2; Domain=example.co.uk']);
+    jar.store('https://someone.github.io/', ['pages=1; Domain=github.io']);
+    expect(jar.cookieHeader('https://other.co.uk/')).toBe('');
+    expect(jar.cookieHeader('https://www.example.co.uk/')).toBe('site=2');
+    expect(jar.cookieHeader('https://shop.example.co.uk/')).toBe('site=2');
+    expect(jar.cookieHeader('https://else.github.io/')).toBe('');
+  });
+
+  it("keeps a session's origin headers for that origin only, through snapshots", () => {
+    const { jar } = jarAt();
+    jar.setOriginHeader('https://api.example.com/v1/login', 'Authorization', 'Bearer t0k');
+    expect(jar.originHeaders('https://api.example.com/orders')).toEqual({ authorization: 'Bearer t0k' });
+    expect(jar.originHeaders('https://example.com/')).toEqual({});
+    expect(jar.originHeaders('http://api.example.com/')).toEqual({});
+    const restored = createCookieJar({ snapshot: JSON.parse(JSON.stringify(jar.toJSON())) });
+    expect(restored.originHeaders('https://api.example.com/x')).toEqual({ authorization: 'Bearer t0k' });
+  });
+
+  it('opens a session stored by the hand-written jar before it', () => {
+    const old = { cookies: [{ name: 'sid', value: 'abc', domain: 'example.com', hostOnly: true, path: '/', secure: false, httpOnly: true, expires: null, created: 1 }] };
+    expect(createCookieJar({ snapshot: old }).cookieHeader('https://example.com/account')).toBe('sid=abc');
+  });
+
   it('sends host-only cookies to the exact host only', () => {
     const { jar } = jarAt();
     jar.store('https://shop.example.com/', ['a=1']);
@@ -80,6 +111,7 @@ describe('cookie jar', () => {
     expect(restored.cookieHeader('https://www.example.com/')).toBe('b=2');
     expect(restored.cookieHeader('https://example.com/')).toBe('a=1; b=2');
     expect(createCookieJar({ snapshot: { cookies: [{ nonsense: true }] } }).cookieHeader('https://example.com/')).toBe('');
+    expect(createCookieJar({ snapshot: { jar: { nonsense: true } } }).cookieHeader('https://example.com/')).toBe('');
   });
 
   it('handles IP hosts and values containing =', () => {

@@ -33,3 +33,13 @@ export class OtpRequired extends BuildStop {
     super('The site asks for a one-time code.');
   }
 }
+
+/** The site locked the account after failed sign-ins: the build fails, asking again would not help. */
+export class LoginLocked extends BuildStop {
+  constructor(
+    readonly plan: LoginPlan,
+    message: string,
+  ) {
+    super(message);
+  }
+}

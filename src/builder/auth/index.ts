@@ -13,7 +13,7 @@ import { nullOn } from '../expected.js';
 import { logInForBuild, type BuildSession } from './session.js';
 import type { LoginPlan } from './plan.js';
 
-export { LoginRequired, LoginRefused, OtpRequired } from './errors.js';
+export { LoginRequired, LoginRefused, LoginLocked, OtpRequired } from './errors.js';
 export { credentialsPrompt, otpPrompt, withLoginEndpoint, loginEndpoint, LOGIN_ENDPOINT, type LoginPlan, type UserInputPrompt } from './plan.js';
 export { sessionFetcher, type BuildSession } from './session.js';
 

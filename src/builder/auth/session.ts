@@ -9,17 +9,25 @@ import type { CookieJar, Fetcher, FetchRequest } from '../../fetch/types.js';
 import { isQuarryError } from '../../errors/index.js';
 import { RECIPE_FORMAT, runEndpoint, type Recipe } from '../../recipe/index.js';
 import { detectLoginWall } from '../login-wall.js';
-import { LoginRefused, OtpRequired } from './errors.js';
+import { LoginLocked, LoginRefused, OtpRequired } from './errors.js';
 import { LOGIN_ENDPOINT, loginEndpoint, type LoginPlan } from './plan.js';
+import { isSignOutUrl, signOutSkipped, signOutUrls } from './sign-out.js';
 
-const SIGN_OUT = /\/(log-?out|sign-?out|log-?off|sign_out|logout\.php)\b/i;
+const withoutHash = (url: string) => url.replace(/#.*$/, '');
 
-/** A fetcher that carries the session's cookies and refuses sign-out links. */
+/**
+ * A fetcher that carries the session's cookies and never sends a request that would end the
+ * session: URLs whose words say so, and every sign-out link or form action seen on the pages
+ * it has read (a sign-out button whose action is an innocent path, say).
+ */
 export function sessionFetcher(base: Fetcher, jar: CookieJar): Fetcher {
+  const seen = new Set<string>();
   return {
     async fetch(req: FetchRequest) {
-      if (SIGN_OUT.test(new URL(req.url).pathname)) throw new Error(`not following a sign-out link during the build: ${req.url}`);
-      return base.fetch({ ...req, cookieJar: jar });
+      if (isSignOutUrl(req.url) || seen.has(withoutHash(req.url))) throw signOutSkipped(req.url);
+      const res = await base.fetch({ ...req, cookieJar: jar });
+      if (/html/.test(res.contentType)) for (const url of signOutUrls(res.text, res.url)) seen.add(url);
+      return res;
     },
     robotsAllowed: (url, signal) => base.robotsAllowed(url, signal),
     // The build's browser (owned and closed by the base fetcher): JavaScript sites behind a login render too.
@@ -63,6 +71,7 @@ export async function logInForBuild(
       if (!params.otp) throw new OtpRequired(withOtp);
       throw new LoginRefused(withOtp, 'otp', 'The site refused the one-time code.');
     }
+    if (isQuarryError(err) && err.code === 'input_format_invalid' && err.fields.reason === 'account_locked') throw new LoginLocked(plan, err.message);
     if (isQuarryError(err) && err.code === 'input_format_invalid') {
       throw new LoginRefused(plan, 'password', 'The site refused these credentials: the login failed.');
     }

@@ -17,6 +17,7 @@ import { ExploreState } from './state.js';
 import type { Exploration, ExploreInput, FetchedPage, LogLevel } from './types.js';
 import type { ExploreSession } from './session.js';
 import { messageOf, rethrowUnless } from '../expected.js';
+import { isSignOutSkip } from '../auth/sign-out.js';
 
 const MAX_ROUNDS = 6;
 
@@ -105,6 +106,10 @@ function createSession(state: ExploreState, fetcher: SiteFetcher, log: ExploreSe
           return null;
         }
         rethrowUnless(err, 'fetch');
+        if (isSignOutSkip(err)) {
+          log('info', `Skipping ${url}: a sign-out link (the build never ends its session)`);
+          return null;
+        }
         const message = messageOf(err);
         state.failures.push({ url, error: message });
         log('warn', `Could not fetch ${url}: ${message}`);

@@ -10,6 +10,7 @@ import { jsonRecordLinks, pageLinks, type PageLink } from './links.js';
 import { findPagination, type PaginationLinks } from './pagination.js';
 import { scriptEndpoints, type ScriptEndpoint } from './scripts.js';
 import type { FetchedPage, JsonEndpoint } from './types.js';
+import { signOutUrls } from '../auth/sign-out.js';
 
 const NON_HTML_PURPOSES = new Set(['robots', 'sitemap', 'feed', 'json', 'script']);
 
@@ -66,7 +67,9 @@ export class ExploreState {
       return;
     }
     if (!this.isHtml(page)) return;
-    this.links.set(page.url, pageLinks(ctx, this.isOnSite));
+    // Sign-out links are never followed: behind a login they would end the build's session.
+    const signOut = new Set(signOutUrls(page.text, page.url));
+    this.links.set(page.url, pageLinks(ctx, this.isOnSite).filter((l) => !signOut.has(l.url)));
     this.paging.set(page.url, findPagination(ctx, this.isOnSite));
     for (const form of findSearchForms(ctx, this.isOnSite)) {
       if (!this.searchForms.some((f) => f.action === form.action && f.queryParam === form.queryParam)) this.searchForms.push(form);

@@ -30,6 +30,8 @@ export interface LoginForm {
 }
 
 const OTP_HINT = /\b(otp|totp|one[-_ ]?time|2fa|mfa|two[-_ ]?factor|verification[-_ ]?code|auth[-_ ]?code|security[-_ ]?code|code)\b/i;
+/** A "remember me" / "keep me signed in" box, by its name or label. */
+const REMEMBER = /(remember|keep[-_ ]?me|stay[-_ ]?(signed|logged)|persist|rester connect|angemeldet bleiben|eingeloggt bleiben|recordarme|ricordami|lembrar|onthoud|zapamiętaj)/i;
 const USER_HINT = /(user|email|e-mail|login|account|identifier|phone)/i;
 
 const attr = (el: Element, name: string) => el.attribs?.[name] ?? '';
@@ -72,7 +74,8 @@ export function findLoginForms(html: string, pageUrl: string): LoginForm[] {
           return;
         }
         if (type === 'checkbox' || type === 'radio') {
-          if (el.attribs.checked !== undefined) hidden[name] = attr(el, 'value') || 'on';
+          // "Remember me" is ticked: the caller's session should last as long as the site allows.
+          if (el.attribs.checked !== undefined || (type === 'checkbox' && REMEMBER.test(`${name} ${attr(el, 'id')} ${labelOf($, el)}`))) hidden[name] = attr(el, 'value') || 'on';
           return;
         }
         const role = roleOf(el);

@@ -50,7 +50,18 @@ export async function runLogin(step: LoginStep, ctx: RunContext): Promise<void> 
     res = await submit(ctx, otpForm, { [field.name]: code });
     if (findOtpForm(res.text, res.url)) throw refused(res, 'otp', 'The site refused the one-time code.');
   }
-  if (!succeeded(step, res, ctx)) throw refused(res, 'password', 'The site refused these credentials (login failed).');
+  if (!succeeded(step, res, ctx)) {
+    const locked = lockNotice(res);
+    if (locked) {
+      throw new QuarryError('input_format_invalid', `The site locked this account: "${locked}" Trying again will not help until the site unlocks it.`, {
+        param: 'password',
+        reason: 'account_locked',
+        url: res.url,
+        upstream_status_code: res.status,
+      });
+    }
+    throw refused(res, 'password', 'The site refused these credentials (login failed).');
+  }
   ctx.page = new FetchedPage(res, res.contentType);
   ctx.data = { logged_in: true };
 }
@@ -68,6 +79,26 @@ function succeeded(step: LoginStep, res: FetchResponse, ctx: RunContext): boolea
   if (step.json === undefined && findPasswordForm(res.text, res.url)) return false;
   if (step.json !== undefined && /json/.test(res.contentType)) return !jsonSaysNo(res.text);
   return true;
+}
+
+/** How sites say an account is locked after failed sign-ins (en, de, fr, es, it, pt, nl). */
+const LOCKED =
+  /\b(account (has been |is |was )?(temporarily )?(locked|blocked|suspended|disabled)|locked out|too many (failed )?(sign[- ]?in |log[- ]?in |login )?attempts|konto (wurde |ist )?(vor(ü|ue)bergehend )?gesperrt|compte (a (été|ete) )?(temporairement )?(bloqu|verrouill)|cuenta (ha sido )?(bloqueada|suspendida)|account (è |e )?(stato )?bloccato|conta (foi )?bloqueada|account (is )?geblokkeerd)/i;
+
+/**
+ * The site's own words when a refusal says the account is locked (HTTP 423, or a sentence of the
+ * page or JSON answer), else null: a locked account is not a wrong password, asking again will
+ * not help.
+ */
+export function lockNotice(res: Pick<FetchResponse, 'status' | 'text' | 'contentType'>): string | null {
+  const text = /json/.test(res.contentType) ? res.text.replace(/[{}"]/g, ' ') : cheerio.load(res.text)('main, body').first().text();
+  const flat = text.replace(/\s+/g, ' ');
+  const hit = LOCKED.exec(flat);
+  if (!hit) return res.status === 423 ? 'The account is locked (HTTP 423).' : null;
+  // The sentence around the words, as the site wrote it.
+  const start = Math.max(flat.lastIndexOf('.', hit.index) + 1, hit.index - 160);
+  const end = flat.indexOf('.', hit.index + hit[0].length);
+  return flat.slice(start, end === -1 ? hit.index + hit[0].length + 80 : end + 1).trim().slice(0, 240);
 }
 
 /** A JSON login answer that reports failure in its body (`{ok: false}`, `{error: ...}`). */
