@@ -213,7 +213,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       memoryLimitMb: int(env, 'QUARRY_BROWSER_MEMORY_MB', 700),
       pagesPerContext: Math.max(1, int(env, 'QUARRY_BROWSER_PAGES_PER_CONTEXT', 100)),
       pagesPerProcess: Math.max(1, int(env, 'QUARRY_BROWSER_PAGES_PER_PROCESS', 1000)),
-      contextMemoryMb: Math.max(16, int(env, 'QUARRY_BROWSER_CONTEXT_MEMORY_MB', 96)),
+      contextMemoryMb: Math.max(1, int(env, 'QUARRY_BROWSER_CONTEXT_MEMORY_MB', 96)),
     },
     ...overrides,
   };
