@@ -88,6 +88,10 @@ export interface Config {
     memoryLimitMb: number;
     /** A context is replaced by a fresh one after this many pages (leaks, stale state). */
     pagesPerContext: number;
+    /** The browser process (and its whole tree) is restarted after this many pages. */
+    pagesPerProcess: number;
+    /** A context whose page heap (JS and DOM, after a collection) exceeds this is replaced. */
+    contextMemoryMb: number;
   };
 }
 
@@ -208,6 +212,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       pageTimeoutMs: int(env, 'QUARRY_BROWSER_PAGE_TIMEOUT_MS', 15_000),
       memoryLimitMb: int(env, 'QUARRY_BROWSER_MEMORY_MB', 700),
       pagesPerContext: Math.max(1, int(env, 'QUARRY_BROWSER_PAGES_PER_CONTEXT', 100)),
+      pagesPerProcess: Math.max(1, int(env, 'QUARRY_BROWSER_PAGES_PER_PROCESS', 1000)),
+      contextMemoryMb: Math.max(1, int(env, 'QUARRY_BROWSER_CONTEXT_MEMORY_MB', 96)),
     },
     ...overrides,
   };

@@ -21,8 +21,8 @@ export interface ApiCall {
   via: 'rendered' | 'script' | 'next_data' | 'data_route';
 }
 
-/** Headers a browser adds by itself; the rest (x-csrf-token, authorization, x-api-key...) are the site's. */
-const BROWSER_HEADERS = /^(?:accept|accept-encoding|accept-language|user-agent|referer|origin|cookie|connection|host|content-length|sec-.*|upgrade-insecure-requests|cache-control|pragma|dnt|priority)$/i;
+/** Headers a browser adds by itself (proxy-connection: our guard proxy's); the rest (x-csrf-token, authorization, x-api-key...) are the site's. */
+const BROWSER_HEADERS = /^(?:accept|accept-encoding|accept-language|user-agent|referer|origin|cookie|connection|proxy-connection|host|content-length|sec-.*|upgrade-insecure-requests|cache-control|pragma|dnt|priority)$/i;
 
 export function siteHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};

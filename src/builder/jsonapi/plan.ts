@@ -33,6 +33,12 @@ export interface ApiPlanInput {
   wantKind: (k: 'list' | 'detail' | 'search') => boolean;
   /** URLs named in the site's scripts (detail URL patterns such as `/api/jobs/1`). */
   scriptUrls: string[];
+  /** The source of the page's scripts (inline and same-site files), where a search parameter may be named. */
+  scriptText?: string;
+  /** Names of the query fields of the page's search forms (`q` of `<form role="search">`). */
+  searchFields?: string[];
+  /** The page's own search, rendered: the JSON calls made after `word` was typed into its search field. */
+  renderSearch?: (word: string) => Promise<ApiCall[]>;
   log: (message: string) => void;
 }
 
@@ -63,7 +69,7 @@ function variablesOf(call: ApiCall): Json | null {
   return isObject(body.variables) ? body.variables : typeof body.query === 'string' ? {} : body;
 }
 
-function findSlots(call: ApiCall, scriptText: string): Slots {
+function findSlots(call: ApiCall, searchFields: string[] = []): Slots {
   const slots: Slots = {};
   const vars = variablesOf(call);
   const keys = vars ? Object.keys(vars) : [...new URL(call.url).searchParams.keys()];
@@ -79,11 +85,35 @@ function findSlots(call: ApiCall, scriptText: string): Slots {
     const key = paging?.strategy.kind === 'page_param' ? Object.keys(paging.request.query ?? {})[0] : undefined;
     if (key) slots.page = { key, start: 1 };
   }
-  let search = SEARCH_KEYS.find((k) => keys.includes(k));
-  // A search parameter the page did not send this time but its script knows (`'&q=' + ...`).
-  search ??= SEARCH_KEYS.find((k) => new RegExp(`[?&]${k}=`).test(scriptText));
+  const search = [...SEARCH_KEYS, ...searchFields].find((k) => keys.includes(k));
   if (search) slots.search = { key: search };
   return slots;
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether a script names `key` as a request parameter: `'&q=' + …`, `params.set('q', …)`, `{ q: … }`. */
+function scriptNames(scriptText: string, key: string): boolean {
+  const k = escapeRegex(key);
+  return new RegExp(`[?&]${k}=|\\.(?:set|append)\\(\\s*["'\`]${k}["'\`]|[{,]\\s*["']?${k}["']?\\s*:`).test(scriptText);
+}
+
+/**
+ * Keys that may carry the search words, most likely first: the call's own (a search key, or a
+ * search form's field name), the page's search form fields (the form's field and the API's
+ * parameter often share a name), then search keys the scripts name. Each is tried by a probe.
+ */
+function searchCandidates(call: ApiCall, input: ApiPlanInput): string[] {
+  const vars = variablesOf(call);
+  const keys = vars ? Object.keys(vars) : [...new URL(call.url).searchParams.keys()];
+  const fields = input.searchFields ?? [];
+  const script = `${input.scriptText ?? ''}\n${input.scriptUrls.join('\n')}\n${input.entryHtml}`;
+  const out = [
+    ...keys.filter((k) => SEARCH_KEYS.includes(k) || fields.includes(k)),
+    ...fields.filter((k) => /^[\w.-]{1,40}$/.test(k)),
+    ...SEARCH_KEYS.filter((k) => scriptNames(script, k)),
+  ];
+  return [...new Set(out)].slice(0, 5);
 }
 
 /** The record array that best matches the wanted fields. */
@@ -240,7 +270,7 @@ export async function planApiEndpoints(input: ApiPlanInput): Promise<EndpointPla
 }
 
 async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiPlanInput): Promise<EndpointPlan[]> {
-  const slots = findSlots(call, input.scriptUrls.join('\n') + input.entryHtml);
+  const slots = findSlots(call, input.searchFields);
   const first = pageInput(call.url, call.response);
   const induced = induceJsonList([first], { url: call.url, wantedFields: input.wantedKeys.length ? input.wantedKeys : undefined });
   const extraction = induced.extraction;
@@ -266,17 +296,26 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
 
   const records = recordsOf(call, induced.path);
   const word = probeWord(records);
-  if (input.wantKind('search') && slots.search && word && (await searchFilters(call, slots, word, tokens, input))) {
-    const properties: Record<string, JsonSchema> = { query: { type: 'string', minLength: 1, maxLength: 200, description: 'Words to search for.' } };
-    if (slots.page) properties.page = pageParam();
-    const steps: Step[] = [...pre, requestFor(call, slots, { page: !!slots.page, search: true }, tokens), { type: 'extract', extract: extraction }];
-    plans.push({
-      endpoint: endpoint(input.names.search, `Search ${what} records by keyword through the site's JSON API (${via}): ${describeFields(fields)}.`, properties, ['query'], { query: word }, steps),
-      cases: [{ params: { query: word }, heldOut: false }, { params: { query: word.toLowerCase() }, heldOut: true }],
-      fields,
-      isList: true,
-      samplePages: [first],
-    });
+  if (input.wantKind('search')) {
+    const found = word ? await findSearch(call, slots, word, tokens, input) : { why: 'its records have no word to search for' };
+    if ('why' in found) input.log(`No search endpoint: ${found.why}`);
+    else {
+      const same = found.call === call;
+      // A search with an API of its own (`/api/search?term=`) reads that API's records.
+      const searchExtraction = same ? extraction : induceJsonList([pageInput(found.call.url, found.call.response)], { url: found.call.url, wantedFields: input.wantedKeys.length ? input.wantedKeys : undefined }).extraction;
+      const searchFields = Object.keys(searchExtraction.fields);
+      const properties: Record<string, JsonSchema> = { query: { type: 'string', minLength: 1, maxLength: 200, description: 'Words to search for.' } };
+      if (found.slots.page) properties.page = pageParam();
+      const steps: Step[] = [...(same ? pre : []), requestFor(found.call, found.slots, { page: !!found.slots.page, search: true }, same ? tokens : null), { type: 'extract', extract: searchExtraction }];
+      const searchVia = `${found.call.method} ${new URL(found.call.url).pathname}, ${found.slots.search!.key}`;
+      plans.push({
+        endpoint: endpoint(input.names.search, `Search ${what} records by keyword through the site's JSON API (${searchVia}): ${describeFields(searchFields)}.`, properties, ['query'], { query: word! }, steps),
+        cases: [{ params: { query: word! }, heldOut: false }, { params: { query: word!.toLowerCase() }, heldOut: true }],
+        fields: searchFields,
+        isList: true,
+        samplePages: [pageInput(found.call.url, found.call.response)],
+      });
+    }
   }
 
   if (input.wantKind('detail') || input.wantKind('list')) {
@@ -291,6 +330,38 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
  * every one of them mentioning the word, and fewer than the unfiltered call (when that is known).
  * Calls needing page tokens are trusted to the endpoint test instead.
  */
+/** Which call and key carry the search words: the list call's own key, a candidate probed, or the page's rendered search. */
+async function findSearch(call: ApiCall, slots: Slots, word: string, tokens: TokenPlan | null, input: ApiPlanInput): Promise<{ call: ApiCall; slots: Slots } | { why: string }> {
+  const tried: string[] = [];
+  for (const key of searchCandidates(call, input)) {
+    const withKey = { ...slots, search: { key } };
+    tried.push(key);
+    if (await searchFilters(call, withKey, word, tokens, input)) return { call, slots: withKey };
+  }
+  const triedText = tried.length ? `${call.method} ${new URL(call.url).pathname} did not filter by "${word}" with ${tried.map((k) => `?${k}=`).join(', ')}` : `${call.method} ${new URL(call.url).pathname} has no search parameter and the page's scripts name none`;
+  if (!input.renderSearch) return { why: `${triedText}; the page has no search field to try in the browser` };
+  const rendered = await input.renderSearch(word);
+  for (const c of rendered.filter((r) => recordCount(r.response) > 0)) {
+    const key = carrierKey(c, word);
+    if (!key) continue;
+    const base = sameEndpoint(c, call) ? call : c;
+    const withKey = { ...(base === call ? slots : findSlots(c, input.searchFields)), search: { key } };
+    input.log(`The page's search for "${word}" called ${c.method} ${new URL(c.url).pathname} with ${key}=`);
+    if (await searchFilters(base, withKey, word, base === call ? tokens : null, input)) return { call: base, slots: withKey };
+  }
+  return { why: `${triedText}; searching "${word}" in the page's own search field made ${rendered.length ? 'no JSON call that filters by it' : 'no JSON call carrying it'}` };
+}
+
+const sameEndpoint = (a: ApiCall, b: ApiCall) => a.method === b.method && new URL(a.url).origin + new URL(a.url).pathname === new URL(b.url).origin + new URL(b.url).pathname;
+
+/** The query parameter (or JSON variable) of a call whose value is the searched word. */
+function carrierKey(call: ApiCall, word: string): string | null {
+  const matches = (v: unknown) => typeof v === 'string' && v.trim().toLowerCase() === word.toLowerCase();
+  const vars = variablesOf(call);
+  if (vars) return Object.keys(vars).find((k) => matches(vars[k])) ?? null;
+  return [...new URL(call.url).searchParams].find(([, v]) => matches(v))?.[0] ?? null;
+}
+
 async function searchFilters(call: ApiCall, slots: Slots, word: string, tokens: TokenPlan | null, input: ApiPlanInput): Promise<boolean> {
   if (tokens) return true;
   const step = requestFor(call, slots, { page: false, search: true }, null);
@@ -302,9 +373,13 @@ async function searchFilters(call: ApiCall, slots: Slots, word: string, tokens: 
   if (!found) return false;
   const rows = evaluatePath(body, found.path).flatMap((v) => (Array.isArray(v) ? v : [v]));
   const mentions = rows.every((r) => JSON.stringify(r).toLowerCase().includes(word.toLowerCase()));
-  const fewer = rows.length < recordCount(call.response) || recordCount(call.response) === 0 || mentions;
-  input.log(`search ?${slots.search!.key}= with "${word}": ${rows.length} records${mentions ? ', all mention it' : ''}`);
-  return rows.length > 0 && mentions && fewer;
+  // An API that ignores an unknown parameter answers its first page again: not a filter,
+  // unless every record of that page mentions the word too.
+  const unfiltered = findRecordArrays(call.response)[0];
+  const before = unfiltered ? evaluatePath(call.response, unfiltered.path).flatMap((v) => (Array.isArray(v) ? v : [v])) : [];
+  const changed = JSON.stringify(rows) !== JSON.stringify(before) || before.every((r) => JSON.stringify(r).toLowerCase().includes(word.toLowerCase()));
+  input.log(`search ?${slots.search!.key}= with "${word}": ${rows.length} records${mentions ? ', all mention it' : ''}${changed ? '' : ', the same as without it'}`);
+  return rows.length > 0 && mentions && changed;
 }
 
 /** `GET <list path>/{id}` (or a script-named pattern) answering one record as a JSON object. */

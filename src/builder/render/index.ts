@@ -13,9 +13,9 @@ import type { EndpointPlan } from '../list-endpoints.js';
 import type { ProgressReporter } from '../progress.js';
 import type { ApiCall } from '../jsonapi/calls.js';
 import { planApiEndpoints } from '../jsonapi/plan.js';
-import { renderSample, type RenderedSample } from './record.js';
+import { renderSample, renderSearch, type RenderedSample } from './record.js';
 import { planRenderedList } from './render-plan.js';
-import { isAppShell } from './shell.js';
+import { isAppShell, isBareShell } from './shell.js';
 import { nextDataCall, scriptCalls } from './static-calls.js';
 import { messageOf, rethrowUnless } from '../expected.js';
 
@@ -63,6 +63,18 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
   }
 
   const scriptUrls = exploration.jsonEndpoints.map((e) => e.url);
+  const searchForm = exploration.searchForms.find((f) => f.pageUrl === exploration.entry.finalUrl) ?? exploration.searchForms[0];
+  const renderedSearch = engine?.available() && sample && searchForm
+    ? async (word: string) => {
+      log(`Searching "${word}" in the page's search field (${searchForm.queryParam}) to see which call carries it`);
+      return renderSearch(engine, searchForm.pageUrl, `form [name="${searchForm.queryParam.replace(/["\\]/g, '\\$&')}"]`, word, signal).catch((err: unknown) => {
+        if (signal.aborted) throw err;
+        rethrowUnless(err, 'browser');
+        progress.log('warn', `Searching in the page failed: ${messageOf(err)}`);
+        return [];
+      });
+    }
+    : undefined;
   const plans = await planApiEndpoints({
     calls,
     fetcher,
@@ -75,6 +87,9 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
     wantedKeys: input.wantedKeys,
     wantKind: input.wantKind,
     scriptUrls,
+    scriptText: scriptSources(exploration),
+    searchFields: exploration.searchForms.map((f) => f.queryParam),
+    renderSearch: renderedSearch,
     log,
   });
   if (plans.length > 0) return plans;
@@ -85,7 +100,19 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
       return [rendered];
     }
   }
-  // Plans read from the empty shell itself would publish its "Loading…" as data.
+  // A page whose HTML holds more than a shell (menus, a footer, a few words) keeps the plans
+  // read from it; a bare shell's would publish its "Loading…" as data.
+  if (!isBareShell(exploration.entry.text)) {
+    log(`${exploration.entry.finalUrl} drew no records from a JSON API: reading its HTML as it is`);
+    return null;
+  }
   progress.log('warn', `${exploration.entry.finalUrl} drew no records${sample ? '' : ' (it could not be rendered)'} and calls no JSON API that carries them`);
   return [];
+}
+
+/** The text of the entry page's inline scripts and of the script files exploration read. */
+function scriptSources(exploration: Exploration): string {
+  const inline = [...exploration.entry.text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/gi)].map((m) => m[1]);
+  const files = Object.values(exploration.pages).filter((p) => /javascript|ecmascript/i.test(p.contentType ?? '')).map((p) => p.text);
+  return [...inline, ...files].join('\n').slice(0, 1_000_000);
 }

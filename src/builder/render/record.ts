@@ -28,3 +28,13 @@ export async function renderSample(engine: BrowserEngine, url: string, signal: A
   const calls = result.json.map(callOf).filter((c): c is ApiCall => c !== null);
   return { url: result.url, html: result.html, calls, recorded: result.json };
 }
+
+/**
+ * The search a visitor makes: the page rendered, `word` typed into its search field and sent.
+ * Answers the JSON calls that followed whose request carries the word (query or body).
+ */
+export async function renderSearch(engine: BrowserEngine, url: string, field: string, word: string, signal: AbortSignal): Promise<ApiCall[]> {
+  const result = await renderPage(engine, { url, search: { selector: field, text: word }, signal });
+  const carries = (r: RecordedJson) => `${decodeURIComponent(r.url.replace(/\+/g, ' '))} ${r.postData ?? ''}`.toLowerCase().includes(word.toLowerCase());
+  return result.json.filter(carries).map(callOf).filter((c): c is ApiCall => c !== null);
+}

@@ -22,7 +22,7 @@ import { systemResolver, type AllowPrivateTargets, type Resolver } from '../addr
 import { abortable } from '../abortable.js';
 import { upstreamError } from '../failures.js';
 import { startGuardProxy, type GuardProxy, type Refusal } from './guard-proxy.js';
-import { childrenRunning, isAlive, killTree, treeRssMb } from './processes.js';
+import { childrenRunning, isAlive, killTree, startReaper, treeRssMb, type Reaper } from './processes.js';
 
 export interface BrowserSettings {
   executablePath: string;
@@ -30,6 +30,10 @@ export interface BrowserSettings {
   pageTimeoutMs: number;
   memoryLimitMb: number;
   pagesPerContext: number;
+  /** Pages after which the browser is restarted (default: never). */
+  pagesPerProcess?: number;
+  /** A context whose page holds more heap than this after a collection is replaced (default: never). */
+  contextMemoryMb?: number;
 }
 
 export interface BrowserEngineOptions {
@@ -128,6 +132,8 @@ interface Slot {
   page: Page | null;
   pages: number;
   busy: boolean;
+  /** Its page held more than contextMemoryMb after a collection: replaced before the next call. */
+  retire?: boolean;
 }
 
 /** Events callers listen to on a page; removed before the page serves the next call. */
@@ -138,6 +144,8 @@ export interface EngineStats {
   pages: number;
   kills: number;
   recycles: number;
+  /** Contexts replaced for their memory (contextMemoryMb). */
+  retired: number;
   /** Garbage collections asked of renderers (GC_EVERY_PAGES). */
   collections: number;
   pid: number | null;
@@ -156,7 +164,10 @@ export class BrowserEngine {
   private recycleWhenIdle = false;
   private recycling: Promise<void> | null = null;
   private closed = false;
-  private readonly counters = { launches: 0, pages: 0, kills: 0, recycles: 0, collections: 0 };
+  private readonly counters = { launches: 0, pages: 0, kills: 0, recycles: 0, retired: 0, collections: 0 };
+  /** Pages rendered by the running browser (pagesPerProcess). */
+  private pagesThisProcess = 0;
+  private reaper: Reaper | null = null;
   private readonly exitHook = () => {
     if (this.pid) killTree(this.pid);
   };
@@ -249,7 +260,7 @@ export class BrowserEngine {
   private async resetPage(slot: Slot, page: Page, clean: boolean, origins: Set<string>): Promise<void> {
     for (const event of PAGE_EVENTS) page.removeAllListeners(event);
     if (clean) {
-      const collect = slot.pages % GC_EVERY_PAGES === 0 ? this.collectGarbage(page) : null;
+      const collect = slot.pages % GC_EVERY_PAGES === 0 ? this.collectGarbage(page).then((heapMb) => this.checkContextMemory(slot, heapMb)) : null;
       const reset = Promise.all([page.context().clearCookies(), page.setExtraHTTPHeaders({}), this.clearStorage(page, origins), collect]).then(
         () => true,
         () => false,
@@ -285,14 +296,32 @@ export class BrowserEngine {
     }
   }
 
-  /** A full garbage collection in the page's renderer (its old documents go with it). */
-  private async collectGarbage(page: Page): Promise<void> {
+  /**
+   * A full garbage collection in the page's renderer (its old documents go with it); answers
+   * what the page's heap holds after it, JS and DOM (V8's and Blink's), in MB.
+   */
+  private async collectGarbage(page: Page): Promise<number> {
     const cdp = await page.context().newCDPSession(page);
     try {
       await cdp.send('HeapProfiler.collectGarbage');
       this.counters.collections++;
+      const heap = await cdp.send('Runtime.getHeapUsage');
+      return (heap.usedSize + (heap.embedderHeapUsedSize ?? 0)) / (1024 * 1024);
     } finally {
       await cdp.detach().catch(() => {});
+    }
+  }
+
+  /**
+   * A context whose page still holds more than contextMemoryMb after a collection (a heavy
+   * site's caches, leaks a collection cannot free) is replaced before its next call: closing
+   * it ends its renderer, and the memory goes back to the system, not only to V8.
+   */
+  private checkContextMemory(slot: Slot, heapMb: number): void {
+    const limit = this.settings.contextMemoryMb;
+    if (limit && heapMb > limit) {
+      slot.retire = true;
+      this.counters.retired++;
     }
   }
 
@@ -329,7 +358,14 @@ export class BrowserEngine {
 
   private release(slot: Slot): void {
     slot.busy = false;
-    if (this.pid && this.counters.pages % 10 === 0) {
+    this.pagesThisProcess++;
+    const perProcess = this.settings.pagesPerProcess;
+    if (this.pid && perProcess && this.pagesThisProcess >= perProcess && !this.recycleWhenIdle) {
+      // A long-lived browser process keeps what its pages left (caches, fragmented heaps) even
+      // with every context recycled: it is restarted after so many pages.
+      this.counters.recycles++;
+      this.recycleWhenIdle = true;
+    } else if (this.pid && this.counters.pages % 10 === 0) {
       const rss = treeRssMb(this.pid);
       if (rss > this.settings.memoryLimitMb) {
         this.counters.recycles++;
@@ -341,12 +377,13 @@ export class BrowserEngine {
 
   private async contextFor(slot: Slot): Promise<BrowserContext> {
     const browser = await this.ensureBrowser();
-    if (slot.context && slot.pages >= this.settings.pagesPerContext) {
+    if (slot.context && (slot.pages >= this.settings.pagesPerContext || slot.retire)) {
       const old = slot.context;
       slot.context = null;
       slot.page = null;
       await old.close().catch(() => {});
     }
+    slot.retire = false;
     if (!slot.context || slot.context.browser() !== browser) {
       slot.page = null;
       slot.context = await browser.newContext({ userAgent: this.options.userAgent, serviceWorkers: 'block', acceptDownloads: false });
@@ -404,7 +441,10 @@ export class BrowserEngine {
     this.counters.launches++;
     // Playwright does not expose the pid: it is our new direct child running the executable.
     this.pid = childrenRunning(process.pid, PIPE_FLAG).find((pid) => !before.has(pid)) ?? null;
+    this.pagesThisProcess = 0;
     process.on('exit', this.exitHook);
+    // Should this process die without its exit hooks (SIGKILL, a fatal crash), the browser goes too.
+    this.reaper = this.pid ? startReaper(process.pid, this.pid) : null;
     browser.on('disconnected', () => {
       if (this.browser === browser) this.forget();
     });
@@ -423,6 +463,8 @@ export class BrowserEngine {
     process.off('exit', this.exitHook);
     // A disconnected browser may leave renderers behind.
     if (pid && isAlive(pid)) killTree(pid);
+    this.reaper?.stop();
+    this.reaper = null;
   }
 
   private killBrowser(): void {

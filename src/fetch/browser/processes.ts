@@ -4,6 +4,7 @@
  * and a hard kill of the whole tree. Used to enforce the memory limit, to kill a hung browser,
  * and by tests that count what is left behind. Elsewhere than Linux these answer "nothing".
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 interface ProcEntry {
@@ -112,4 +113,50 @@ export function childrenRunning(root: number, needle: string): number[] {
         return false;
       }
     });
+}
+
+/** The process group of `pid` (field 5 of /proc/<pid>/stat), or null. */
+export function processGroup(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) || null;
+  } catch {
+    return null;
+  }
+}
+
+export interface Reaper {
+  /** The owner closed the browser itself: the watchdog goes. */
+  stop(): void;
+}
+
+/**
+ * A watchdog that outlives its owner: a detached shell that checks every second whether
+ * `owner` lives and, once it is gone, SIGKILLs the browser's process group (Playwright starts
+ * the browser as the leader of a group of its own; its zygotes, renderers and utilities are
+ * in it). Node's exit hooks do not run when the service is SIGKILLed or crashes hard, and
+ * Chromium does not exit when its DevTools pipe closes: without this, its dozen processes
+ * would live on under init.
+ */
+export function startReaper(owner: number, browserPid: number): Reaper | null {
+  if (process.platform !== 'linux' || processGroup(browserPid) !== browserPid) return null;
+  const script = `while kill -0 ${owner} 2>/dev/null; do sleep 1; done; kill -9 -${browserPid} 2>/dev/null`;
+  let child;
+  try {
+    child = spawn('/bin/sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  child.on('error', () => {});
+  child.unref();
+  return {
+    stop() {
+      // The watchdog leads a group of its own (detached): its `sleep` goes with it.
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
 }

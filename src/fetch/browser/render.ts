@@ -32,6 +32,12 @@ export interface RenderOptions {
   scroll?: number;
   /** Press the element matching this selector while it shows, at most `scroll` (or 5) times. */
   loadMore?: string;
+  /**
+   * After the page settles, type `text` into the field matching `selector` and press Enter, as
+   * a visitor searching does (a GET form navigates, a scripted one fetches); the calls that
+   * follow are recorded with the rest.
+   */
+  search?: { selector: string; text: string };
   /** Record JSON responses (default true). */
   record?: boolean;
   headers?: Record<string, string>;
@@ -121,6 +127,20 @@ function looksJson(contentType: string, url: string): boolean {
   return /json|graphql/i.test(contentType) || /\.json(?:$|\?)/.test(url);
 }
 
+/** Types into the search field and presses Enter; then waits for the next document (if any) and the network. */
+async function submitSearch(page: Page, search: { selector: string; text: string }, inflight: { n: number; last: number }, deadline: number): Promise<void> {
+  const field = page.locator(search.selector).first();
+  const left = () => Math.max(1, deadline - Date.now());
+  await field.fill(search.text, { timeout: left() });
+  const before = page.url();
+  await field.press('Enter', { timeout: left() });
+  inflight.last = Date.now();
+  await networkSettled(page, inflight, deadline);
+  if (page.url() !== before) await page.waitForLoadState('domcontentloaded', { timeout: left() }).catch(() => {});
+  inflight.last = Date.now();
+  await networkSettled(page, inflight, deadline);
+}
+
 export async function renderPage(engine: BrowserEngine, options: RenderOptions): Promise<RenderResult> {
   const timeoutMs = options.timeoutMs ?? engine.settings.pageTimeoutMs;
   return engine.withPage(async (page) => {
@@ -177,6 +197,7 @@ export async function renderPage(engine: BrowserEngine, options: RenderOptions):
     } else {
       await networkSettled(page, inflight, deadline);
     }
+    if (options.search) await submitSearch(page, options.search, inflight, deadline);
     const turns = options.scroll ?? (options.loadMore ? 5 : 0);
     for (let i = 0; i < turns && Date.now() < deadline; i++) {
       const before = await page.evaluate<string>(PAGE_SIZE_JS);
