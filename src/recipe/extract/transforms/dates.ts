@@ -3,25 +3,8 @@
  * "12 March 2020", "March 12, 2020", "3 de marzo de 2020", "12. März 2020", "12/03/2020"
  * (day first unless that is impossible), "20200312". Unparseable input is returned unchanged.
  */
+import { monthOfWord } from '../../language/index.js';
 import { fold } from '../text.js';
-
-/** Month names and abbreviations in en, es, fr, de, nl, it, pt, pl (folded: no accents, lower case). */
-const MONTHS: Record<string, number> = {};
-const MONTH_NAMES: string[][] = [
-  ['january', 'jan', 'enero', 'ene', 'janvier', 'janv', 'januar', 'jan', 'januari', 'gennaio', 'gen', 'janeiro', 'styczen', 'stycznia', 'sty'],
-  ['february', 'feb', 'febrero', 'fevrier', 'fevr', 'fev', 'februar', 'februari', 'febbraio', 'fevereiro', 'luty', 'lutego', 'lut'],
-  ['march', 'mar', 'marzo', 'mars', 'marz', 'maart', 'mrt', 'marco', 'marzec', 'marca'],
-  ['april', 'apr', 'abril', 'abr', 'avril', 'avr', 'aprile', 'kwiecien', 'kwietnia', 'kwi'],
-  ['may', 'mayo', 'mai', 'mei', 'maggio', 'mag', 'maio', 'maj', 'maja'],
-  ['june', 'jun', 'junio', 'juin', 'juni', 'giugno', 'giu', 'junho', 'czerwiec', 'czerwca', 'cze'],
-  ['july', 'jul', 'julio', 'juillet', 'juil', 'juli', 'luglio', 'lug', 'julho', 'lipiec', 'lipca', 'lip'],
-  ['august', 'aug', 'agosto', 'ago', 'aout', 'augustus', 'agosto', 'sierpien', 'sierpnia', 'sie'],
-  ['september', 'sep', 'sept', 'septiembre', 'set', 'septembre', 'settembre', 'setembro', 'wrzesien', 'wrzesnia', 'wrz'],
-  ['october', 'oct', 'octubre', 'octobre', 'oktober', 'okt', 'ottobre', 'ott', 'outubro', 'out', 'pazdziernik', 'pazdziernika', 'paz'],
-  ['november', 'nov', 'noviembre', 'novembre', 'novembro', 'listopad', 'listopada', 'lis'],
-  ['december', 'dec', 'diciembre', 'dic', 'decembre', 'dezember', 'dez', 'dicembre', 'dezembro', 'grudzien', 'grudnia', 'gru'],
-];
-MONTH_NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] ??= i + 1)));
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -75,7 +58,7 @@ function wordDate(t: string): string | null {
   let day: number | undefined;
   for (const w of words) {
     const clean = w.replace(/(st|nd|rd|th|er|e|o|a)$/, '');
-    if (month === undefined && MONTHS[w] !== undefined) month = MONTHS[w];
+    if (month === undefined && monthOfWord(w) !== undefined) month = monthOfWord(w);
     else if (/^\d{4}$/.test(w) && year === undefined) year = Number(w);
     else if (/^\d{1,2}$/.test(clean) && day === undefined && /^\d/.test(w)) day = Number(clean);
   }
