@@ -45,18 +45,19 @@ export const TEXT_SIGNS = [...SIGN_CODES.keys()]
 export type SignDecision = 'region' | 'page_currency' | 'default';
 
 /**
- * The ISO 4217 code a sign means: in the page's country when the sign is shared and the country
- * writes it for its own currency, else the page's currency when the sign can mean it, else the
- * sign's default reading.
+ * The ISO 4217 code a sign means. A sign several currencies share ("$", "kr", "Rs") means the
+ * page's currency when the page names one it can mean (JSON-LD priceCurrency), else the one the
+ * page's country writes with it ("$" is CLP in Chile), else its default reading.
  */
 export function signCurrency(sign: string, region?: string | null, pageCurrency?: string | null): { code: string; decidedBy: SignDecision } | null {
   const fallback = SIGN_CODES.get(sign);
   if (fallback === undefined) return null;
   const bare = sign.replace(/\.$/, '');
+  const candidates = new Set([fallback, ...(CURRENCY_SIGN_CODES[sign] ?? CURRENCY_SIGN_CODES[bare] ?? [])]);
+  if (candidates.size < 2) return { code: fallback, decidedBy: 'default' };
+  if (pageCurrency && candidates.has(pageCurrency)) return { code: pageCurrency, decidedBy: 'page_currency' };
   const local = region ? (REGION_SIGNS[region]?.[sign] ?? REGION_SIGNS[region]?.[bare] ?? REGION_SIGNS[region]?.[`${bare}.`]) : undefined;
   if (local) return { code: local, decidedBy: 'region' };
-  const candidates = CURRENCY_SIGN_CODES[sign] ?? CURRENCY_SIGN_CODES[bare] ?? [];
-  if (pageCurrency && pageCurrency !== fallback && candidates.includes(pageCurrency)) return { code: pageCurrency, decidedBy: 'page_currency' };
   return { code: fallback, decidedBy: 'default' };
 }
 

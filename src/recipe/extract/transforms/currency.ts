@@ -4,7 +4,7 @@
  * the language packs' (recipe/language); a sign several currencies share ("$", "kr") is read in
  * the page's locale when it is known.
  */
-import { isWordSign, signCurrency, TEXT_SIGNS, UNKNOWN_LOCALE, type LocaleSignal, type PageLocale } from '../../language/index.js';
+import { isWordSign, minorDigits, signCurrency, TEXT_SIGNS, UNKNOWN_LOCALE, type LocaleSignal, type PageLocale } from '../../language/index.js';
 import { parseNumber } from './numbers.js';
 
 /** Every sign the text reading knows, with its default ISO 4217 code (for callers listing signs). */
@@ -79,17 +79,30 @@ const WORD_SIGN_ALTERNATION = TEXT_SIGNS.filter((s) => /^[A-Za-z.]{2,}$/.test(s)
 const SIGNED_AFTER = new RegExp(`(?:${SIGN_ALTERNATION}|(?<!\\p{L})(?:${WORD_SIGN_ALTERNATION}))\\s?${AMOUNT}`, 'u');
 const SIGNED_BEFORE = new RegExp(`${AMOUNT}\\s?(?:${SIGN_ALTERNATION}|zł|kr|Kč|Ft|lei|лв)`);
 
+/** Decimal separators the page states strongly enough to read an amount by (not guessed from its language). */
+const STATED: ReadonlySet<LocaleSignal | undefined> = new Set(['number_format', 'given']);
+
 /**
- * The amount of a price text as a number; a dot followed by three digits groups thousands.
- * In a longer text ("Mirror, 2 doors, 100x14 cm £279") the number next to the currency sign wins.
+ * The amount of a price text as a number; a dot followed by three digits groups thousands,
+ * unless the page's own number format or the currency's decimal places (KWD 3) say it is the
+ * decimal point. In a longer text ("Mirror, 2 doors, 100x14 cm £279") the number next to the
+ * currency sign wins.
  */
-export function currencyAmount(input: unknown, _locale: PageLocale = UNKNOWN_LOCALE): number | null {
+export function currencyAmount(input: unknown, locale: PageLocale = UNKNOWN_LOCALE): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
+  // Only a separator before exactly three digits is in doubt: the currency is read for it alone.
+  const inDoubt = /\d[.,]\d{3}(?!\d)/.test(input);
+  const code = inDoubt ? (readCurrency(input, locale)?.code ?? locale.currency) : null;
+  const options = {
+    threeDigitDot: 'grouping' as const,
+    decimal: STATED.has(locale.from.decimal) ? locale.decimal : null,
+    fractionDigits: code ? minorDigits(code) : undefined,
+  };
   // The first signed amount of the text: "345.000 € 3.632 €/m²" is 345000, not the price per m².
   const after = SIGNED_AFTER.exec(input);
   const before = SIGNED_BEFORE.exec(input);
   const signed = after && before ? (before.index < after.index ? before : after) : (after ?? before);
-  if (signed) return parseNumber(signed[1], { threeDigitDot: 'grouping' });
-  return parseNumber(input, { threeDigitDot: 'grouping' });
+  if (signed) return parseNumber(signed[1], options);
+  return parseNumber(input, options);
 }

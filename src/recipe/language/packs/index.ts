@@ -21,6 +21,7 @@ import { ms } from './ms.js';
 import { hr } from './hr.js';
 import { ro } from './ro.js';
 import { pl } from './pl.js';
+import { srLatn } from './sr-Latn.js';
 import { sv } from './sv.js';
 import { ja } from './ja.js';
 import { kk } from './kk.js';
@@ -40,5 +41,5 @@ import { zhHant } from './zh-Hant.js';
 import { zu } from './zu.js';
 
 export const PACKS: Partial<Record<Language, LanguagePack>> = {
-  en, es, fr, de, nl, cs, ru, uk, bg, mk, kk, tr, he, ar, fa, ur, ja, zh, 'zh-Hant': zhHant, ko, vi, sw, bn, cy, eu, ta, mt, ga, zu, am, hu, id, ms, hr, ro, pl, sv,
+  en, es, fr, de, nl, cs, ru, uk, bg, mk, kk, tr, he, ar, fa, ur, ja, zh, 'zh-Hant': zhHant, ko, vi, sw, bn, cy, eu, ta, mt, ga, zu, am, hu, id, ms, hr, ro, pl, sv, 'sr-Latn': srLatn,
 };
