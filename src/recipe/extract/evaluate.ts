@@ -20,6 +20,7 @@ import { evaluateSource, type Match, type Scope, type SourceEnv } from './source
 import { applyTransforms, isEmpty, type TransformEnv } from './transforms/index.js';
 import { collapseDoubledBrackets, collapseWhitespace, isHeaderLine, isHeading } from './text.js';
 import { currentPriceIn, shownOnlyStruck } from './struck-prices.js';
+import { readPageLocale } from './page-locale.js';
 
 export interface ExtractContext {
   params?: Record<string, unknown>;
@@ -102,7 +103,7 @@ function computeValue(compute: ComputedValue, record: Record<string, unknown>): 
 }
 
 function evaluateField(spec: FieldSpec, scope: Scope, env: SourceEnv): unknown {
-  const transformEnv = { baseUrl: env.page.baseUrl() };
+  const transformEnv: TransformEnv = { baseUrl: env.page.baseUrl(), locale: () => readPageLocale(env.page) };
   const wantsList = spec.many === true || (spec.transforms ?? []).some((t) => LIST_OPS.has(t.op));
   let struck: unknown = null;
   let first: unknown = null;

@@ -9,6 +9,7 @@ export { evaluateSource, type Match, type Scope, type SourceEnv } from './source
 export { evaluatePath, parsePath } from './json-path.js';
 export { withoutEntityParts } from './entity-parts.js';
 export { shownOnlyStruck } from './struck-prices.js';
+export { readPageLocale, parseLocaleTag, regionOfHost } from './page-locale.js';
 export { jsonLdNodes, jsonLdObjects, jsonLdRoots, typeName, typesOf, type JsonObject } from './jsonld.js';
 export { microdataElements, microdataValue } from './microdata.js';
 export { labelValues, foldLabel, type LabelMatch } from './labels.js';
@@ -22,7 +23,9 @@ export {
   parseInteger,
   currencyAmount,
   currencyCode,
+  readCurrency,
   CURRENCY_SIGNS,
+  type CurrencyReading,
   isoDate,
   parseDate,
   durationMinutes,

@@ -3,25 +3,8 @@
  * "12 March 2020", "March 12, 2020", "3 de marzo de 2020", "12. März 2020", "12/03/2020"
  * (day first unless that is impossible), "20200312". Unparseable input is returned unchanged.
  */
+import { monthOfWord, UNKNOWN_LOCALE, type PageLocale } from '../../language/index.js';
 import { fold } from '../text.js';
-
-/** Month names and abbreviations in en, es, fr, de, nl, it, pt, pl (folded: no accents, lower case). */
-const MONTHS: Record<string, number> = {};
-const MONTH_NAMES: string[][] = [
-  ['january', 'jan', 'enero', 'ene', 'janvier', 'janv', 'januar', 'jan', 'januari', 'gennaio', 'gen', 'janeiro', 'styczen', 'stycznia', 'sty'],
-  ['february', 'feb', 'febrero', 'fevrier', 'fevr', 'fev', 'februar', 'februari', 'febbraio', 'fevereiro', 'luty', 'lutego', 'lut'],
-  ['march', 'mar', 'marzo', 'mars', 'marz', 'maart', 'mrt', 'marco', 'marzec', 'marca'],
-  ['april', 'apr', 'abril', 'abr', 'avril', 'avr', 'aprile', 'kwiecien', 'kwietnia', 'kwi'],
-  ['may', 'mayo', 'mai', 'mei', 'maggio', 'mag', 'maio', 'maj', 'maja'],
-  ['june', 'jun', 'junio', 'juin', 'juni', 'giugno', 'giu', 'junho', 'czerwiec', 'czerwca', 'cze'],
-  ['july', 'jul', 'julio', 'juillet', 'juil', 'juli', 'luglio', 'lug', 'julho', 'lipiec', 'lipca', 'lip'],
-  ['august', 'aug', 'agosto', 'ago', 'aout', 'augustus', 'agosto', 'sierpien', 'sierpnia', 'sie'],
-  ['september', 'sep', 'sept', 'septiembre', 'set', 'septembre', 'settembre', 'setembro', 'wrzesien', 'wrzesnia', 'wrz'],
-  ['october', 'oct', 'octubre', 'octobre', 'oktober', 'okt', 'ottobre', 'ott', 'outubro', 'out', 'pazdziernik', 'pazdziernika', 'paz'],
-  ['november', 'nov', 'noviembre', 'novembre', 'novembro', 'listopad', 'listopada', 'lis'],
-  ['december', 'dec', 'diciembre', 'dic', 'decembre', 'dezember', 'dez', 'dicembre', 'dezembro', 'grudzien', 'grudnia', 'gru'],
-];
-MONTH_NAMES.forEach((names, i) => names.forEach((n) => (MONTHS[n] ??= i + 1)));
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -41,16 +24,19 @@ function fullYear(y: string): number {
   return y.length === 2 ? (n < 70 ? 2000 + n : 1900 + n) : n;
 }
 
-export function isoDate(input: unknown): unknown {
+export function isoDate(input: unknown, locale: PageLocale = UNKNOWN_LOCALE): unknown {
   if (typeof input === 'number' && input > 1e11) return new Date(input).toISOString().slice(0, 10);
   if (typeof input !== 'string') return input;
   const text = input.trim();
-  const parsed = parseDate(text);
+  const parsed = parseDate(text, locale);
   return parsed ?? input;
 }
 
-/** An ISO date (YYYY-MM-DD, YYYY-MM or YYYY) or null. */
-export function parseDate(text: string): string | null {
+/**
+ * An ISO date (YYYY-MM-DD, YYYY-MM or YYYY) or null. The page's locale decides a numeric date's
+ * order (month first in the US) and a month word two languages share.
+ */
+export function parseDate(text: string, locale: PageLocale = UNKNOWN_LOCALE): string | null {
   const iso = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
   if (iso) return ymd(Number(iso[1]), Number(iso[2]), iso[3] ? Number(iso[3]) : undefined);
   const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
@@ -62,20 +48,21 @@ export function parseDate(text: string): string | null {
     const a = Number(numeric[1]);
     const b = Number(numeric[2]);
     const y = fullYear(numeric[3]);
-    // Day first (most of the world) unless the first number cannot be a day-of-month pairing.
-    return b > 12 ? ymd(y, a, b) : ymd(y, b, a);
+    // Day first (most of the world) unless the page writes month first or the numbers cannot be so.
+    const monthFirst = locale.dateOrder === 'mdy' ? a <= 12 : b > 12;
+    return monthFirst ? ymd(y, a, b) : ymd(y, b, a);
   }
-  return wordDate(fold(text));
+  return wordDate(fold(text), locale.language);
 }
 
-function wordDate(t: string): string | null {
+function wordDate(t: string, language: string | null): string | null {
   const words = t.replace(/[,.]/g, ' ').split(/\s+/).filter(Boolean);
   let month: number | undefined;
   let year: number | undefined;
   let day: number | undefined;
   for (const w of words) {
     const clean = w.replace(/(st|nd|rd|th|er|e|o|a)$/, '');
-    if (month === undefined && MONTHS[w] !== undefined) month = MONTHS[w];
+    if (month === undefined && monthOfWord(w, language) !== undefined) month = monthOfWord(w, language);
     else if (/^\d{4}$/.test(w) && year === undefined) year = Number(w);
     else if (/^\d{1,2}$/.test(clean) && day === undefined && /^\d/.test(w)) day = Number(clean);
   }

@@ -1,10 +1,11 @@
 /**
- * Durations in minutes: ISO 8601 ("PT1H20M", "P0DT0H35M", "PT90M"), "1:20" (h:mm), texts in
+ * Durations in minutes (unit words of every language: recipe/language): ISO 8601 ("PT1H20M", "P0DT0H35M", "PT90M"), "1:20" (h:mm), texts in
  * en/es/nl/de/fr/it/pt/pl/sv/da/no/fi/cs/tr/hu/ru/uk ("1 hour 20 mins", "1 h 20 min", "1 uur en
  * 15 minuten", "1 Std. 20 Min.", "1 hora y 10 minutos", "2 godziny", "1 óra 15 perc", "45 dakika",
  * "1 час 20 мин", "約20分", "1時間10分", "1시간 30분", "45 דקות", "30 دقيقة", "1 giờ 15 phút",
  * "30 menit", "20 मिनट", "45 นาที", "1 stunda 20 minūtes", "2 сата и 30 минута", "১ ঘণ্টা ৩০ মিনিট", "1 klst. 20 mín."), and a bare number (already minutes).
  */
+import { DURATION_UNITS, HALF_WORDS } from '../../language/index.js';
 import { fold } from '../text.js';
 import { asciiDigits } from './numbers.js';
 
@@ -12,30 +13,8 @@ import { asciiDigits } from './numbers.js';
 // seconds): an empty number is 0. A duration still needs one digit somewhere (checked below).
 const ISO = /^P(?:(\d*(?:[.,]\d+)?)W)?(?:(\d*(?:[.,]\d+)?)D)?(?:T(?:(\d*(?:[.,]\d+)?)H)?(?:(\d*(?:[.,]\d+)?)M)?(?:(\d*(?:[.,]\d+)?)S)?)?$/i;
 
-/**
- * Unit words as pages write them, in minutes; compared folded (case and diacritics off, as the
- * text they are found in: vi "phút", hi "मिनट", th "นาที" lose their marks alike).
- */
-const UNIT_WORDS: Array<[minutes: number, words: string[]]> = [
-  [1440, ['ቀን', 'day', 'days', 'dia', 'dias', 'dag', 'dagen', 'tag', 'tage', 'tagen', 'jour', 'jours', 'j', 'giorno', 'giorni', 'dni', 'dzień', 'd']],
-  [60, ['hour', 'hours', 'hr', 'hrs', 'h', 'hora', 'horas', 'hs', 'uur', 'uren', 'u', 'stunde', 'stunden', 'std', 'heure', 'heures', 'ore', 'ora',
-    'godz', 'godzin', 'godzina', 'godziny', 'time', 'timme', 'timmar', 'timer', 'tim', 'tunti', 'tuntia', 'saat', 'hod', 'hodin', 'hodina', 'hodiny',
-    'час', 'часа', 'часов', 'ч', 'год', 'годин', 'година', 'години', 'sat', 'sata', 'sati', 'ura', 'uri', 'ure', 'ur', 'ساعت', '時間', '小时', '小時', '시간', 'שעה', 'שעות', 'ساعة', 'ساعات', 'ساعه',
-    'giờ', 'tiếng', 'jam', 'घंटे', 'घंटा', 'ชั่วโมง', 'hores', 'stunda', 'stundas', 'stundu', 'st', 'valanda', 'valandos', 'valandų', 'val',
-    'tund', 'tundi', 'сат', 'сата', 'сати', 'saa', 'masaa', 'oras', 'klukkustund', 'klukkustundir', 'klst', 'orë', 'soat', 'ঘণ্টা', 'ঘন্টা', 'awr', 'oriau', 'сағат', 'گھنٹہ', 'گھنٹے', 'часа', 'часот', 'ሰዓት', 'ordu', 'orduak', 'цаг', 'घण्टा', 'மணி', 'மணிநேரம்', 'siegħa', 'sigħat', 'පැය', 'ម៉ោង', 'гадзіна', 'гадзіны', 'гадзін', 'uair', 'uaire', 'ihora', 'amahora', 'саат']],
-  [1, ['minute', 'minutes', 'min', 'mins', 'm', 'minuto', 'minutos', 'minuten', 'minuut', 'minuti', 'minut', 'minuty', 'minuta', 'minuter', 'minutter',
-    'mn', 'mnt', 'perc', 'minuutti', 'minuuttia', 'dakika', 'dk', 'мин', 'минут', 'минута', 'минуты', 'хв', 'хвилин', 'хвилина', 'хвилини',
-    '分', '分钟', '分鐘', '분', 'דקות', 'דקה', 'دقيقة', 'دقائق', 'دقيقه', 'دقیقه', 'phút', 'menit', 'मिनट', 'นาที', 'minuts', 'minūte', 'minūtes', 'minūšu', 'minutė', 'minutės', 'minučių', 'minutit', 'mínúta', 'mínútur', 'mín', 'minutë', 'daqiqa', 'মিনিট', 'munud', 'munudau', 'минути', 'منٹ', 'ደቂቃ', 'minutu', 'minutuak', 'мин.', 'मिनेट', 'நிமிடம்', 'நிமிடங்கள்', 'dəqiqə', 'මිනිත්තු', 'នាទី', 'хвіліна', 'хвіліны', 'хвілін', 'nóiméad', 'nóiméid', 'imizuzu', 'umzuzu', 'мүнөт']],
-  [1 / 60, ['second', 'seconds', 'sec', 'secs', 's', 'segundo', 'segundos', 'seconden', 'sekunde', 'sekunden', 'seconde', 'secondes', 'secondi', 'sekund', 'sekundy', 'sekunda']],
-];
-// NFC again after folding: folding decomposes Hangul syllables into jamo (see durationMinutes).
-const UNIT_MINUTES = new Map<string, number>(UNIT_WORDS.flatMap(([minutes, words]) => words.map((w) => [fold(w).normalize('NFC'), minutes] as [string, number])));
-
-/** Words for a half, in the place of a number ("media hora", "1 hora y media"). */
-const HALF_WORDS = new Set(['half', 'media', 'halb', 'demi', 'nusu']);
-
 function unitMinutes(word: string): number | null {
-  return UNIT_MINUTES.get(word.replace(/\.$/, '')) ?? null;
+  return DURATION_UNITS.get(word.replace(/\.$/, '')) ?? null;
 }
 
 function num(s: string | undefined): number {

@@ -4,6 +4,7 @@
  * last, unique) to the list as a whole, and `split` turns a string into a list.
  * A transform that cannot read its input yields null (never throws).
  */
+import type { PageLocale } from '../../language/index.js';
 import type { Transform } from '../../types.js';
 import { collapseWhitespace, fold } from '../text.js';
 import { currencyAmount, currencyCode } from './currency.js';
@@ -12,13 +13,18 @@ import { durationMinutes } from './durations.js';
 import { parseInteger, parseNumber } from './numbers.js';
 
 export { parseNumber, parseInteger } from './numbers.js';
-export { currencyAmount, currencyCode, CURRENCY_SIGNS } from './currency.js';
+export { currencyAmount, currencyCode, readCurrency, CURRENCY_SIGNS, type CurrencyReading } from './currency.js';
 export { isoDate, parseDate } from './dates.js';
 export { durationMinutes } from './durations.js';
 
 export interface TransformEnv {
   /** Base for `absolute_url` (the page's <base href> or URL). */
   baseUrl: string;
+  /**
+   * The page's locale (read on first use): it decides a currency sign several currencies share,
+   * the decimal separator and the order of a numeric date.
+   */
+  locale?: () => PageLocale;
 }
 
 const DEFAULT_TRUE = ['true', 'yes', 'y', '1', 'on', 'si', 'sí', 'ja', 'oui', 'tak', 'instock', 'in stock', 'available'];
@@ -98,11 +104,11 @@ function applyElement(value: unknown, t: Exclude<Transform, { op: 'join' | 'firs
     case 'integer':
       return parseInteger(value);
     case 'currency_amount':
-      return currencyAmount(value);
+      return currencyAmount(value, env.locale?.());
     case 'currency_code':
-      return currencyCode(text);
+      return currencyCode(text, env.locale?.());
     case 'iso_date':
-      return isoDate(value);
+      return isoDate(value, env.locale?.());
     case 'duration_minutes':
       return durationMinutes(value);
     case 'boolean': {

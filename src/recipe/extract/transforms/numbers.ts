@@ -11,6 +11,13 @@ export interface ParseNumberOptions {
    * (thousands, the usual reading of prices) or `decimal` for a dot. Default: a comma groups, a dot is decimal.
    */
   threeDigitDot?: 'grouping' | 'decimal';
+  /**
+   * The page's decimal separator, when the page says it (its own prices' format): a single
+   * separator before exactly three digits is that page's decimal point or its grouping.
+   */
+  decimal?: '.' | ',' | null;
+  /** The currency's decimal places (KWD 3): a separator before that many digits is its decimal point. */
+  fractionDigits?: number;
 }
 
 /**
@@ -64,6 +71,11 @@ function readSeparators(s: string, options: ParseNumberOptions): number | null {
     const decimal = s.lastIndexOf('.') > s.lastIndexOf(',') ? '.' : ',';
     const group = decimal === '.' ? ',' : '.';
     normalised = s.split(group).join('').replace(decimal, '.');
+  } else if (dots + commas === 1 && /^\d{1,3}[.,]\d{3}$/.test(s) && (options.decimal || options.fractionDigits === 3)) {
+    // "1.299", "423,923": three digits after one separator, read as the page or currency writes.
+    const separator = dots === 1 ? '.' : ',';
+    const decimal = options.fractionDigits === 3 || options.decimal === separator;
+    normalised = decimal ? s.replace(',', '.') : s.replace(/[.,]/, '');
   } else if (commas > 1) normalised = s.replace(/,/g, '');
   else if (dots > 1) normalised = s.replace(/\./g, '');
   else if (commas === 1) {

@@ -1,0 +1,6 @@
+/** Bulgarian. */
+import type { LanguagePack } from '../pack.js';
+
+export const bg: LanguagePack = {
+  currencies: { лв: 'BGN' },
+};

@@ -1,0 +1,6 @@
+/** Indonesian. */
+import type { LanguagePack } from '../pack.js';
+
+export const id: LanguagePack = {
+  currencies: { Rp: 'IDR' },
+};

@@ -1,0 +1,6 @@
+/** Korean. */
+import type { LanguagePack } from '../pack.js';
+
+export const ko: LanguagePack = {
+  currencies: { 원: 'KRW' },
+};

@@ -1,0 +1,6 @@
+/** Macedonian. */
+import type { LanguagePack } from '../pack.js';
+
+export const mk: LanguagePack = {
+  units: { hour: ['часот'] },
+};

@@ -1,0 +1,6 @@
+/** Malay. */
+import type { LanguagePack } from '../pack.js';
+
+export const ms: LanguagePack = {
+  currencies: { RM: 'MYR' },
+};

@@ -1,0 +1,6 @@
+/** Maltese. */
+import type { LanguagePack } from '../pack.js';
+
+export const mt: LanguagePack = {
+  units: { hour: ['siegħa', 'sigħat'] },
+};

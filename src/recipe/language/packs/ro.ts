@@ -1,0 +1,6 @@
+/** Romanian. */
+import type { LanguagePack } from '../pack.js';
+
+export const ro: LanguagePack = {
+  currencies: { lei: 'RON' },
+};

@@ -1,0 +1,6 @@
+/** Turkish. */
+import type { LanguagePack } from '../pack.js';
+
+export const tr: LanguagePack = {
+  currencies: { TL: 'TRY' },
+};

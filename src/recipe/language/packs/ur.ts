@@ -1,0 +1,6 @@
+/** Urdu. */
+import type { LanguagePack } from '../pack.js';
+
+export const ur: LanguagePack = {
+  currencies: { '₨': 'PKR' },
+};

@@ -1,0 +1,6 @@
+/** Chinese (traditional). */
+import type { LanguagePack } from '../pack.js';
+
+export const zhHant: LanguagePack = {
+  currencies: { 圓: 'TWD' },
+};
