@@ -5,22 +5,14 @@
  */
 import { createPageContext, evaluateFieldOnPage, isEmpty, jsonLdNodes, type PageContext } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
-import { conceptById, resolveField, type Concept } from '../knowledge/index.js';
-import { affixVariants, nameCutVariants } from './affixes.js';
+import { resolveField, type Concept } from '../knowledge/index.js';
 import { gatherCandidates } from './candidates.js';
-import { locatable, locatedCandidates } from './located.js';
-import { agreesWith, applyAgreement, bestStructured, measure, type ScoredCandidate } from './score-candidates.js';
+import { namesOneEntity } from './joined.js';
+import { applyRules, type DecisionTrace } from './rules.js';
+import { agreesWith, measure, type ScoredCandidate } from './score-candidates.js';
 import { shapeTransforms } from './shapes.js';
-import { listSplit, peopleSplit } from './split.js';
 import { mainEntityTypes } from './structured.js';
-import { preferRicherText, preferRicherList } from './richer.js';
-import { wholeItemVariants } from './whole-items.js';
-import { putAmountsFirst } from './amount-first.js';
-import { demoteSiteNames } from './site-name.js';
-import { cutKindSuffix, demoteSiteSuffixed } from './site-suffix.js';
-import { weighStruckPrices } from './struck.js';
-import { preferShownValue } from './shown-ids.js';
-import { STRUCTURED_KINDS, type Candidate, type FieldReport, type InduceInput, type InduceResult } from './types.js';
+import { STRUCTURED_KINDS, type FieldReport, type InduceInput, type InduceResult } from './types.js';
 
 const MAX_SOURCES = 4;
 /** Below this a candidate is more likely wrong than right: emitting it only adds false values. */
@@ -31,101 +23,32 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
   const mainTypes = mainEntityTypes(pages, input.vertical);
   const fields: Record<string, FieldSpec> = {};
   const report: FieldReport[] = [];
+  const rulesOff = new Set(input.rulesOff ?? []);
   for (const request of input.fields) {
     const { concept } = resolveField(request.name, request.hint, input.vertical);
-    const scored = rankCandidates(pages, concept, mainTypes, request.name);
+    const { scored, trace } = rankCandidates(pages, concept, mainTypes, request.name, rulesOff);
     const chosen = chooseSources(scored);
+    trace.winner = chosen.map((c) => c.candidate.describe);
     const spec = buildSpec(chosen, concept);
     addSpeculativeSchema(spec, concept, pages);
     addSpeculativeLabels(spec, concept);
     fields[request.name] = spec;
-    report.push(fieldReport(request.name, chosen, spec, pages));
+    report.push({ ...fieldReport(request.name, chosen, spec, pages), trace });
   }
   return { extraction: { kind: 'object', fields }, report };
 }
 
-/** Every candidate for a field, measured on the training pages, best first. */
-export function rankCandidates(pages: PageContext[], concept: Concept, mainTypes: string[], fieldName: string): ScoredCandidate[] {
-  const candidates = gatherCandidates({ pages, concept, mainTypes, fieldName });
-  const scored = candidates.map((c) => measure(c, concept, pages));
-  scored.push(...locatedFromStructured(scored, concept, pages).map((c) => measure(c, concept, pages)));
-  // A borrowed concept's located elements carry this value too (the price text states its currency).
-  for (const { concept: id, clean } of concept.borrowFrom ?? []) {
-    const other = conceptById(id);
-    if (!other) continue;
-    const theirs = gatherCandidates({ pages, concept: other, mainTypes, fieldName: id }).map((c) => measure(c, other, pages));
-    const known = new Set(scored.map((x) => JSON.stringify(x.candidate.source)));
-    for (const c of locatedFromStructured(theirs, other, pages)) {
-      if (!known.has(JSON.stringify(c.source))) scored.push(measure({ ...c, clean, prior: c.prior * 0.9 }, concept, pages));
-    }
-  }
-  scored.push(...affixVariants(scored).map((c) => measure(c, concept, pages)));
-  scored.push(...nameCutVariants(scored, concept.shape).map((c) => measure(c, concept, pages)));
-  splitJoinedValues(scored, concept, pages);
-  scored.push(...demoteSiteSuffixed(scored, concept).map((c) => measure(c, concept, pages)));
-  scored.push(...cutKindSuffix(scored, concept, mainTypes).map((c) => measure(c, concept, pages)));
-  applyAgreement(scored);
-  weighStruckPrices(scored, concept, pages);
-  demoteSiteNames(scored, concept, pages);
-  preferShownValue(scored, concept, pages);
-  preferRicherText(scored, concept);
-  scored.push(...preferRicherList(scored, concept, pages));
-  scored.push(...wholeItemVariants(scored, concept, pages));
-  putAmountsFirst(scored, concept, pages);
-  return scored.sort((a, b) => b.score - a.score);
-}
-
-/** How many good candidates speak for the values a split is judged on. */
-const SPLIT_JUDGES = 4;
-const LIST_SPLIT_TRIES = 8;
-
-/**
- * Several values written as one text ("A, B and C"): people get a split on every candidate
- * reading them as one text (so it agrees with candidates reading names one by one); a list
- * read as one text per page gets a split variant of that candidate.
- */
-function splitJoinedValues(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): void {
-  if (!concept.many) return;
-  const ranked = [...scored].filter((s) => s.coverage > 0 && s.fit >= 0.5).sort((a, b) => b.score - a.score);
-  if (concept.shape === 'person' && ranked.length > 0) {
-    // The best source and those reading the same people on some page (not a stray "by").
-    const judges = ranked.filter((s) => s === ranked[0] || (s.score >= 0.5 * ranked[0].score && agreesWith(s, ranked[0]).agree > 0)).slice(0, SPLIT_JUDGES);
-    const split = peopleSplit(judges.flatMap((s) => s.values), pages);
-    if (!split) return;
-    // Only sources reading everyone as one text: a list of names (one per link) is split already ("Sam & the Wrens").
-    scored.forEach((s, i) => {
-      if (s.values.some((v) => Array.isArray(v) && v.length > 1) || namesOneEntity(s.candidate)) return;
-      scored[i] = measure({ ...s.candidate, clean: [...(s.candidate.clean ?? []), split] }, concept, pages);
-    });
-    return;
-  }
-  if (concept.shape !== 'list') return;
-  for (const s of ranked.slice(0, LIST_SPLIT_TRIES)) {
-    const split = listSplit(s.values);
-    if (!split) continue;
-    const c = s.candidate;
-    scored.push(measure({ ...c, clean: [...(c.clean ?? []), split], describe: `${c.describe} (split)` }, concept, pages));
-  }
-}
-
-
-/**
- * A source reading the `name` of a structured object (`author.name`): the data says one person
- * ("delf et dom" is one account), so its text is never split at a conjunction.
- */
-function namesOneEntity(c: Candidate): boolean {
-  const source = c.source as { jsonld?: { path?: string }; microdata?: { itemprop?: string } };
-  return /(?:^|\.)name$/.test(source.jsonld?.path ?? '') || /(?:^|\.)name$/.test(source.microdata?.itemprop ?? '');
-}
-
-/** HTML selectors for the values the best structured candidate states on the training pages. */
-function locatedFromStructured(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): Candidate[] {
-  if (!locatable(concept.shape)) return [];
-  const best = bestStructured(scored, 0.8);
-  if (!best) return [];
-  const values = best.values.map((v) => (Array.isArray(v) ? (v.length === 1 ? v[0] : null) : v));
-  const known = new Set(scored.map((s) => JSON.stringify(s.candidate.source)));
-  return locatedCandidates(pages, values, concept.shape).filter((c) => !known.has(JSON.stringify(c.source)));
+/** Every candidate for a field, measured on the training pages and weighed by the rules (rules.ts), best first. */
+export function rankCandidates(
+  pages: PageContext[],
+  concept: Concept,
+  mainTypes: string[],
+  fieldName: string,
+  rulesOff?: ReadonlySet<string>,
+): { scored: ScoredCandidate[]; trace: DecisionTrace } {
+  const scored = gatherCandidates({ pages, concept, mainTypes, fieldName }).map((c) => measure(c, concept, pages));
+  const trace = applyRules({ scored, concept, pages, mainTypes }, rulesOff);
+  return { scored: scored.sort((a, b) => b.score - a.score), trace };
 }
 
 /** The best candidate, then fallbacks that agree with it or cover pages it misses. */

@@ -7,6 +7,7 @@
  */
 import { currencyAmount, fold, isHeaderLine } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
+import { rankAbove } from './preference.js';
 import { bestStructured, measure, type ScoredCandidate } from './score-candidates.js';
 import { STRUCTURED_KINDS } from './types.js';
 import type { PageContext } from '../../recipe/extract/index.js';
@@ -46,7 +47,7 @@ export function preferRicherText(scored: ScoredCandidate[], concept: Concept): v
       overlap++;
       if (richer(v, s)) fuller++;
     });
-    if (overlap > 0 && fuller === overlap) h.score = Math.max(h.score, best.score * 1.02);
+    if (overlap > 0 && fuller === overlap) rankAbove(h, best.score);
   }
 }
 
@@ -109,7 +110,7 @@ export function preferRicherList(scored: ScoredCandidate[], concept: Concept, pa
       out.push(h);
     }
     const both = h.values.map((v, i) => [v, best.values[i]] as const).filter(([v, s]) => v !== null && s !== null);
-    if (both.length > 0 && both.every(([v, s]) => richerOnPage(items(s), items(v)))) h.score = Math.max(h.score, best.score * 1.02);
+    if (both.length > 0 && both.every(([v, s]) => richerOnPage(items(s), items(v)))) rankAbove(h, best.score);
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { words } from '../words.js';
 import type { Concept } from '../knowledge/index.js';
 import { documentTitle } from './headings.js';
 import { expectsVariety, fitValue, shapeTransforms, valueKey } from './shapes.js';
+import { weigh } from './preference.js';
 import { STRUCTURED_KINDS, type Candidate } from './types.js';
 import { isEmpty } from '../../recipe/extract/index.js';
 
@@ -108,6 +109,9 @@ function inTitleShare(values: unknown[], pages: PageContext[]): number {
  * kinds (JSON-LD, meta, headings, labels, css...) giving the same value, up to three: a title
  * shown in the h1, og:title and JSON-LD headline beats a JSON-LD name only the <title> repeats.
  */
+/** The most other kinds agreeing on every page add to a candidate's score (three kinds or more). */
+const AGREEMENT_BONUS = 0.45;
+
 export function applyAgreement(scored: ScoredCandidate[]): void {
   const keys = scored.map((s) => s.values.map((v) => (v === null ? null : valueKey(v))));
   scored.forEach((s, i) => {
@@ -123,7 +127,7 @@ export function applyAgreement(scored: ScoredCandidate[]): void {
       });
       total += Math.min(kinds.size, 3) / 3;
     });
-    if (present > 0) s.score *= 1 + 0.45 * (total / present);
+    if (present > 0) weigh(s, 1 + AGREEMENT_BONUS * (total / present));
   });
 }
 

@@ -17,6 +17,7 @@
  */
 import type { PageContext } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
+import { JUST_ABOVE, NEXT_ABOVE, rankAbove } from './preference.js';
 import { bestStructured, type ScoredCandidate } from './score-candidates.js';
 
 const MIN_FIT = 0.8;
@@ -46,7 +47,7 @@ const one = (v: unknown): string | null => {
   return all.length > 0 ? all.join(', ') : null;
 };
 
-const SHOWN_SHAPES = new Set<Concept['shape']>(['identifier', 'isbn13', 'text', 'title', 'date', 'organization', 'person']);
+export const SHOWN_SHAPES = new Set<Concept['shape']>(['identifier', 'isbn13', 'text', 'title', 'date', 'organization', 'person']);
 
 export function preferShownValue(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): void {
   if (!SHOWN_SHAPES.has(concept.shape)) return;
@@ -55,14 +56,14 @@ export function preferShownValue(scored: ScoredCandidate[], concept: Concept, pa
   const hidden = best.values.every((v, i) => texts(v).every((t) => !shownText(pages[i]).includes(asRead(t))));
   if (!hidden) return;
   for (const s of scored) {
-    const weight = s.candidate.kind === 'label' ? 1.02 : s.candidate.named || isPageHeading(s, concept) ? 1.01 : 0;
-    if (weight === 0 || s.coverage < best.coverage || s.fit < MIN_FIT) continue;
+    const margin = s.candidate.kind === 'label' ? JUST_ABOVE : s.candidate.named || isPageHeading(s, concept) ? NEXT_ABOVE : 0;
+    if (margin === 0 || s.coverage < best.coverage || s.fit < MIN_FIT) continue;
     const differs = s.values.every((v, i) => {
       const mine = one(v);
       const theirs = one(best.values[i]);
       return mine !== null && theirs !== null && asRead(mine) !== asRead(theirs) && (!WRITTEN_OVER.has(concept.shape) || scriptOf(mine) !== scriptOf(theirs));
     });
-    if (differs) s.score = Math.max(s.score, best.score * weight);
+    if (differs) rankAbove(s, best.score, margin);
   }
 }
 

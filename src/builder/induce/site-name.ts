@@ -10,6 +10,7 @@
 import { fold, type PageContext } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
 import { documentTitle } from './headings.js';
+import { weigh } from './preference.js';
 import type { ScoredCandidate } from './score-candidates.js';
 import { valueKey } from './shapes.js';
 
@@ -35,7 +36,7 @@ function siteName(s: ScoredCandidate, pages: PageContext[]): string | null {
  * name (the "vendor") while the page's "Brand:" line names the maker. A seller or publisher may
  * well be the site itself, so those keep it.
  */
-const MAKERS = new Set(['brand', 'manufacturer']);
+export const MAKERS = new Set(['brand', 'manufacturer']);
 const MAKER_FIT = 0.5;
 
 export function demoteSiteNames(scored: ScoredCandidate[], concept: Concept, pages: PageContext[]): void {
@@ -49,6 +50,6 @@ export function demoteSiteNames(scored: ScoredCandidate[], concept: Concept, pag
     const name = siteName(s, pages);
     if (name === null) continue;
     const other = (o: ScoredCandidate) => keys(o).every((k) => k !== name);
-    if (varied.some(other) || labelled.some(other)) s.score *= DEMOTION;
+    if (varied.some(other) || labelled.some(other)) weigh(s, DEMOTION);
   }
 }

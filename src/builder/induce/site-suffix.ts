@@ -8,6 +8,7 @@
 import { escapeRegex } from '../../recipe/extract/index.js';
 import { KIND_WORDS, type Concept } from '../knowledge/index.js';
 import type { Candidate } from './types.js';
+import { weigh } from './preference.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
 const DEMOTION = 0.7;
@@ -48,7 +49,7 @@ export function demoteSiteSuffixed(scored: ScoredCandidate[], concept: Concept):
       .map((o) => tailsBeyond(s, o))
       .find((t): t is string[] => t !== null);
     if (!tails) continue;
-    s.score *= DEMOTION;
+    weigh(s, DEMOTION);
     if (new Set(tails).size !== 1) continue;
     const pattern = `\\s*${escapeRegex(tails[0]).replace(/\s+/g, '\\s+')}$`;
     variants.push({
@@ -79,7 +80,7 @@ export function cutKindSuffix(scored: ScoredCandidate[], concept: Concept, mainT
   for (const s of scored) {
     const values = s.values.map(text).filter((v): v is string => v !== null);
     if (values.length === 0 || !values.every((v) => tagged.test(v) && v.replace(tagged, '').length >= 3)) continue;
-    s.score *= KIND_DEMOTION;
+    weigh(s, KIND_DEMOTION);
     variants.push({
       ...s.candidate,
       clean: [...(s.candidate.clean ?? []), { op: 'replace', pattern, replacement: '', flags: 'iu' }],

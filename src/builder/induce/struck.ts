@@ -12,6 +12,7 @@ import { currencyAmount, currencyCode, escapeRegex, type PageContext } from '../
 import { isPriceText, MAX_PRICE_TEXT, PRICE_ANCESTORS, roundPrice, shownPrices, struckBy } from '../../recipe/extract/struck-prices.js';
 import { NET_PRICE_PHRASES, type Concept } from '../knowledge/index.js';
 import { inFurniture } from './furniture.js';
+import { weigh } from './preference.js';
 import type { ScoredCandidate } from './score-candidates.js';
 
 /** How far up, and how long a text, still counts as the price's own line ("Brez DDV: 81.97€"). */
@@ -124,7 +125,7 @@ export function weighStruckPrices(scored: ScoredCandidate[], concept: Concept, p
     const share = struck / present;
     const wrong = (struck + net) / present;
     // Reading a former or a net price on even one training page is a wrong value there: a strong demotion.
-    if (concept.struck) s.score *= 0.5 + 0.5 * share;
-    else if (wrong > 0) s.score *= 0.1 + 0.3 * (1 - wrong);
+    if (concept.struck) weigh(s, 0.5 + 0.5 * share);
+    else if (wrong > 0) weigh(s, 0.1 + 0.3 * (1 - wrong));
   }
 }

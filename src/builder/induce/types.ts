@@ -12,6 +12,7 @@
 import type { PageContext, PageInput } from '../../recipe/extract/index.js';
 import type { Extraction, Source, Transform } from '../../recipe/types.js';
 import type { Concept } from '../knowledge/index.js';
+import type { DecisionTrace } from './rules.js';
 
 export interface InduceFieldRequest {
   name: string;
@@ -24,6 +25,8 @@ export interface InduceInput {
   fields: InduceFieldRequest[];
   /** The kind of page (`book`, `product`, `recipe`...), when known. */
   vertical?: string;
+  /** Rules (rules.ts, by name) not to apply: bench/ablate.ts measures what each one does. */
+  rulesOff?: readonly string[];
 }
 
 export interface FieldReport {
@@ -34,6 +37,8 @@ export interface FieldReport {
   coverage: number;
   /** 0..1: how sure the induction is (fit, agreement between sources, coverage). */
   confidence: number;
+  /** Which candidates, which rules changed what, which sources won. */
+  trace?: DecisionTrace;
 }
 
 export interface InduceResult {

@@ -9,6 +9,7 @@
 import type { Element } from 'domhandler';
 import type { PageContext } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
+import { rankAbove } from './preference.js';
 import { measure, type ScoredCandidate } from './score-candidates.js';
 import { cssEscape, stableClasses } from './selectors.js';
 
@@ -57,7 +58,7 @@ export function wholeItemVariants(scored: ScoredCandidate[], concept: Concept, p
     const same = variant.values.every((v, i) => Array.isArray(v) && Array.isArray(s.values[i]) && (v as unknown[]).length === (s.values[i] as unknown[]).length);
     if (!same || variant.coverage < s.coverage) continue;
     // As good as the best reading of the part, raised just above it.
-    variant.score = Math.max(variant.score, Math.max(s.score, top) * 1.02);
+    rankAbove(variant, Math.max(s.score, top));
     out.push(variant);
   }
   return out;
