@@ -1,5 +1,6 @@
 /** Usage: calls and credits per day over the last 30 days (inline SVG bars), and per API. */
 import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../api';
 import { get, keys } from '../query';
 import type { UsageByApi, UsageDay } from '../types';
 import { ErrorNote, Loading, when } from '../ui';
@@ -39,6 +40,8 @@ function Chart({ days, field, label }: { days: UsageDay[]; field: 'calls' | 'cre
 /** Calls, errors and credits of each API over the same 30 days, busiest first. */
 function PerApi() {
   const q = useQuery({ queryKey: keys.usage('apis'), queryFn: get<{ apis: UsageByApi[] }>('/account/usage/apis?days=30'), refetchInterval: 15_000 });
+  // A service without the per-API route (older than issue 27) has nothing to show here.
+  if (q.error instanceof ApiError && q.error.status === 404) return null;
   if (q.error) return <ErrorNote error={q.error} />;
   if (!q.data) return <Loading />;
   const apis = [...q.data.apis].sort((a, b) => b.calls - a.calls || b.credits - a.credits);
