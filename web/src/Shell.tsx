@@ -25,6 +25,7 @@ export function Shell() {
         ['/apis', 'My APIs'],
         ['/build', 'Build'],
         ['/market', 'Marketplace'],
+        ['/monitoring', 'Monitors'],
         ['/usage', 'Usage'],
         ['/keys', 'API keys'],
         ['/settings', 'Account'],

@@ -13,6 +13,8 @@ import { ApisPage } from './pages/Apis';
 import { ApiPage } from './pages/api/ApiPage';
 import { MarketPage, ListingPage } from './pages/Market';
 import { UsagePage } from './pages/Usage';
+import { MonitorsPage } from './pages/monitors/MonitorsPage';
+import { MonitorPage } from './pages/monitors/MonitorPage';
 
 export const router = createBrowserRouter([
   {
@@ -33,6 +35,9 @@ export const router = createBrowserRouter([
           { path: '/settings', element: <SettingsPage /> },
           { path: '/keys', element: <KeysPage /> },
           { path: '/usage', element: <UsagePage /> },
+          // Not /monitors: that path is the API's (GET /monitors).
+          { path: '/monitoring', element: <MonitorsPage /> },
+          { path: '/monitoring/:monitorId', element: <MonitorPage /> },
         ],
       },
       { path: '*', element: <NotFound /> },

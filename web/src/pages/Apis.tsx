@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isTerminal, type TaskList } from '../api';
 import { get, keys } from '../query';
 import { Empty, ErrorNote, Loading, Status, when } from '../ui';
+import { DeleteTaskButton } from './DeleteTask';
 
 export function ApisPage() {
   const q = useQuery({
@@ -37,6 +38,9 @@ export function ApisPage() {
               <span className="row">
                 <Status value={t.status} /> {t.source ? <span className="muted">{t.source}</span> : null}
                 <span className="muted">{when(t.created_at)}</span>
+                {t.status === 'failed' || t.status === 'cancelled' ? (
+                  <DeleteTaskButton taskId={t.id} label={`Delete the ${t.status} task for ${t.url}`} />
+                ) : null}
               </span>
             </li>
           ))}

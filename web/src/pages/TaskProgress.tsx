@@ -6,11 +6,12 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { api, isTerminal, type Task, type TaskProgressEventData } from '../api';
 import { get, keys, queryClient } from '../query';
 import { ErrorNote, Loading, Status } from '../ui';
 import { InputForm } from './InputForm';
+import { DeleteTaskButton } from './DeleteTask';
 
 /** What to try after a failure depends on why it failed: a site that could not be reached needs no clearer words. */
 export function failureAdvice(error: string | null): string {
@@ -54,6 +55,7 @@ function useTaskStream(taskId: string, running: boolean): boolean {
 
 export function TaskProgressPage() {
   const { taskId = '' } = useParams();
+  const navigate = useNavigate();
   const q = useQuery({
     queryKey: keys.task(taskId),
     queryFn: get<Task>(`/dispatch/tasks/${encodeURIComponent(taskId)}`),
@@ -128,6 +130,9 @@ export function TaskProgressPage() {
           <button type="button" className="danger" onClick={() => void cancel()}>
             Cancel build
           </button>
+        ) : null}
+        {status === 'failed' || status === 'cancelled' ? (
+          <DeleteTaskButton taskId={taskId} label="Delete this task" onDeleted={() => navigate('/apis', { replace: true })} />
         ) : null}
       </div>
       <ErrorNote error={cancelError} />

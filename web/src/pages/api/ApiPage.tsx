@@ -16,6 +16,13 @@ import { Exports } from './Exports';
 import { Versions } from './Versions';
 import { Revisions } from './Revisions';
 import { Health } from './Health';
+import { Removal } from './Removal';
+
+/** When the API was archived, if the service says (on the task or on its generated API). */
+const archivedAtOf = (task: Task): string | null => {
+  const a = (task as Task & { archived_at?: string | null }).archived_at ?? (task.generated_api as { archived_at?: string | null } | null)?.archived_at;
+  return typeof a === 'string' ? a : null;
+};
 
 export function ApiPage() {
   const { taskId = '' } = useParams();
@@ -54,6 +61,7 @@ export function ApiPage() {
       <Versions scraperId={g.scraper_id} />
       <Revisions taskId={taskId} />
       <Health scraperId={g.scraper_id} />
+      <Removal taskId={taskId} scraperId={g.scraper_id} archivedAt={archivedAtOf(task)} />
     </section>
   );
 }
