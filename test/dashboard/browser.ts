@@ -1,13 +1,13 @@
 /**
  * One headless Debian chromium per test file (playwright-core), the dashboard built first
- * (scripts/ensure-web.sh: a no-op when web/dist is up to date), screenshots under ./output.
+ * (scripts/ensure-web.sh: a no-op when web/dist is up to date), screenshots under ./screenshots (git-ignored).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-export const OUTPUT_DIR = path.join(import.meta.dirname, 'output');
+export const OUTPUT_DIR = path.join(import.meta.dirname, 'screenshots');
 
 export function buildWeb(): void {
   execFileSync('bash', [path.join(import.meta.dirname, '../../scripts/ensure-web.sh')], { stdio: 'inherit' });

@@ -292,7 +292,7 @@ describe('the dashboard in a browser', () => {
       await page.getByRole('button', { name: 'Send' }).click();
       const passwordError = page.locator('.field', { has: page.getByLabel('Password') }).getByRole('alert');
       await passwordError.waitFor();
-      expect(await passwordError.textContent()).toBe('required');
+      expect(await passwordError.textContent()).toBe('Enter the password.');
       await page.getByLabel('Password').fill('s3cret');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.getByText('Sent. The build continues.').waitFor();

@@ -28,8 +28,9 @@ export interface Answer<T> {
   ms: number;
 }
 
-export async function raw<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+/** One request; `extraHeaders` carries what a caller adds (the playground's session headers). */
+export async function raw<T = unknown>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers['x-quarry-csrf'] = csrf();
   const started = performance.now();
@@ -44,23 +45,56 @@ export async function raw<T = any>(method: string, path: string, body?: unknown)
   return { status: res.status, headers: res.headers, body: parsed as T, ms: Math.round(performance.now() - started) };
 }
 
-export function reasonOf(body: any, status: number): string {
-  const e = body?.error;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The service's reason in words, from either error shape it answers. */
+export function reasonOf(body: unknown, status: number): string {
+  if (!isRecord(body)) return `The service answered ${status}`;
+  const e = body.error;
   if (typeof e === 'string') return e;
-  if (e && typeof e.message === 'string') return e.message;
-  if (body?.detail) return String(body.detail);
+  if (isRecord(e) && typeof e.message === 'string') return e.message;
+  if (body.detail) return String(body.detail);
   return `The service answered ${status}`;
 }
 
-export async function api<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const a = await raw<T>(method, path, body);
   if (a.status >= 400) {
-    const b = a.body as any;
+    const b: unknown = a.body;
     if (a.status === 401) window.dispatchEvent(new CustomEvent('quarry:unauthorized'));
-    throw new ApiError(reasonOf(b, a.status), a.status, Array.isArray(b?.details) ? b.details : [], b);
+    const details = isRecord(b) && Array.isArray(b.details) ? (b.details as ApiError['details']) : [];
+    throw new ApiError(reasonOf(b, a.status), a.status, details, b);
   }
   return a.body;
 }
 
 // The public API's own types, shared with the SDK (type-only: nothing of the SDK is bundled).
-export type { Account } from '../../packages/sdk/src/types/account.js';
+export type {
+  Account,
+  Task,
+  TaskList,
+  TaskStatus,
+  Progress,
+  UserInputPrompt,
+  PromptField,
+  EndpointDefinition,
+  GeneratedApi,
+  UpdateEntry,
+  UpdatesResult,
+  PreviewUpdateResult,
+  MergeResult,
+  McpExport,
+  SdkExampleResult,
+  DispatchResult,
+  ReviseResult,
+  MarketplaceListing,
+  MarketplaceListingDetail,
+  MarketplacePage,
+  SubscribeResult,
+  TaskProgressEventData,
+  TaskDoneEventData,
+  EndpointResponse,
+} from '../../packages/sdk/src/types/index.js';
+
+/** A task in one of these states will not change again (the SDK's TERMINAL_STATUSES; types only are imported). */
+export const isTerminal = (status: string): boolean => status === 'completed' || status === 'failed' || status === 'cancelled';

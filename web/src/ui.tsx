@@ -23,6 +23,8 @@ export function Field(props: {
       <label htmlFor={id}>{props.label}</label>
       {props.children ? (
         props.children(a)
+      ) : props.type === 'password' ? (
+        <PasswordInput {...a} name={props.name} value={props.value ?? ''} required={props.required} autoComplete={props.autoComplete} onChange={(v) => props.onChange?.(v)} />
       ) : (
         <input
           {...a}
@@ -94,3 +96,29 @@ export function Loading() {
 }
 
 export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/**
+ * A secret typed in: masked, with a Show/Hide toggle beside it. The toggle's words are its name
+ * (no aria-label), so a search for the field's label finds the field alone.
+ */
+export function PasswordInput(props: {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (v: string) => void;
+  required?: boolean;
+  autoComplete?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  const [shown, setShown] = useState(false);
+  const { onChange, ...rest } = props;
+  return (
+    <span className="secret-input">
+      <input {...rest} type={shown ? 'text' : 'password'} autoComplete={props.autoComplete ?? 'off'} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
+      <button type="button" className="secondary small" aria-controls={props.id} aria-pressed={shown} onClick={() => setShown(!shown)}>
+        {shown ? 'Hide' : 'Show'}
+      </button>
+    </span>
+  );
+}

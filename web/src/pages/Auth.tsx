@@ -1,29 +1,43 @@
-/** Sign up and log in: errors said next to the field they are about. */
+/** Sign up and log in: errors said next to the field they are about, in words. */
 import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError } from '../api';
-import { Link, navigate, safeNext } from '../router';
+import { refreshAccount } from '../query';
+import { safeNext } from '../session';
 import { Field, ErrorNote } from '../ui';
 
-function goNext(next: string | null) {
-  const target = safeNext(next);
-  // The OAuth consent page is the server's, not the app's: a full load.
-  if (target?.startsWith('/oauth/')) location.assign(target);
-  else navigate(target ?? '/apis', true);
+/** What an empty or short field lacks, said before asking the service (whose schema words are not for people). */
+export function missingInWords(email: string, password: string, newPassword: boolean): { email?: string; password?: string } {
+  const out: { email?: string; password?: string } = {};
+  if (!email.trim()) out.email = 'Enter your email address.';
+  else if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) out.email = 'That is not an email address (it needs an @ and a domain).';
+  if (!password) out.password = 'Enter your password.';
+  else if (newPassword && password.length < 8) out.password = `The password needs at least 8 characters (it has ${password.length}).`;
+  return out;
 }
 
-function CredentialsForm(props: { title: string; action: string; submit: string; onIn: () => Promise<void>; next: string | null; newPassword?: boolean }) {
+function CredentialsForm(props: { title: string; action: string; submit: string; newPassword?: boolean }) {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
   const [busy, setBusy] = useState(false);
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
+    const lacking = missingInWords(email, password, !!props.newPassword);
+    setMissing(lacking);
+    if (lacking.email || lacking.password) return;
+    setBusy(true);
     try {
-      await api('POST', props.action, { email, password });
-      await props.onIn();
-      goNext(props.next);
+      await api('POST', props.action, { email: email.trim(), password });
+      await refreshAccount();
+      const target = safeNext(search.get('next'));
+      // The OAuth consent page is the server's, not the app's: a full load.
+      if (target?.startsWith('/oauth/')) location.assign(target);
+      else navigate(target ?? '/apis', { replace: true });
     } catch (err) {
       setError(err);
     } finally {
@@ -31,8 +45,8 @@ function CredentialsForm(props: { title: string; action: string; submit: string;
     }
   };
   const apiErr = error instanceof ApiError ? error : null;
-  const emailErr = apiErr?.field('email');
-  const passwordErr = apiErr?.field('password') ?? (apiErr?.status === 401 ? apiErr.message : undefined);
+  const emailErr = missing.email ?? apiErr?.field('email');
+  const passwordErr = missing.password ?? apiErr?.field('password') ?? (apiErr?.status === 401 ? apiErr.message : undefined);
   return (
     <section className="narrow">
       <h1>{props.title}</h1>
@@ -58,23 +72,29 @@ function CredentialsForm(props: { title: string; action: string; submit: string;
   );
 }
 
-export function LoginPage({ onIn, next }: { onIn: () => Promise<void>; next: string | null }) {
+function withNext(path: string, next: string | null) {
+  return `${path}${next ? `?next=${encodeURIComponent(next)}` : ''}`;
+}
+
+export function LoginPage() {
+  const [search] = useSearchParams();
   return (
     <>
-      <CredentialsForm title="Log in" action="/auth/login" submit="Log in" onIn={onIn} next={next} />
+      <CredentialsForm title="Log in" action="/auth/login" submit="Log in" />
       <p className="narrow">
-        No account yet? <Link href={`/signup${next ? `?next=${encodeURIComponent(next)}` : ''}`}>Sign up</Link>
+        No account yet? <Link to={withNext('/signup', search.get('next'))}>Sign up</Link>
       </p>
     </>
   );
 }
 
-export function SignupPage({ onIn, next }: { onIn: () => Promise<void>; next: string | null }) {
+export function SignupPage() {
+  const [search] = useSearchParams();
   return (
     <>
-      <CredentialsForm title="Create your account" action="/auth/signup" submit="Sign up" onIn={onIn} next={next} newPassword />
+      <CredentialsForm title="Create your account" action="/auth/signup" submit="Sign up" newPassword />
       <p className="narrow">
-        Already have an account? <Link href={`/login${next ? `?next=${encodeURIComponent(next)}` : ''}`}>Log in</Link>
+        Already have an account? <Link to={withNext('/login', search.get('next'))}>Log in</Link>
       </p>
     </>
   );

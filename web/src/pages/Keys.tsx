@@ -1,56 +1,39 @@
 /** API keys: a new key is shown once (held only by this page's state), then only listed. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../api';
+import { get, keys, queryClient } from '../query';
+import type { KeyRow, NewKey } from '../types';
 import { CopyButton, Empty, ErrorNote, Field, when } from '../ui';
 
-interface KeyRow {
-  id: string;
-  name: string | null;
-  prefix: string;
-  created_at: string;
-  expires_at: string | null;
-  last_used: string | null;
-  revoked_at: string | null;
-}
-
 export function KeysPage() {
-  const [keys, setKeys] = useState<KeyRow[] | null>(null);
+  const list = useQuery({ queryKey: keys.apiKeys, queryFn: get<{ keys: KeyRow[] }>('/account/api-keys') });
   const [name, setName] = useState('');
   const [expires, setExpires] = useState('');
-  const [fresh, setFresh] = useState<{ api_key: string; warning: string | null } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const load = () => api<{ keys: KeyRow[] }>('GET', '/account/api-keys').then((r) => setKeys(r.keys), setError);
-  useEffect(() => {
-    void load();
-    // Forget the shown key when the page goes away.
-    return () => setFresh(null);
-  }, []);
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    try {
+  // The new key lives only here: gone when the person says it is copied or leaves the page.
+  const [fresh, setFresh] = useState<NewKey | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.apiKeys });
+  const create = useMutation({
+    mutationFn: () => {
       const body: Record<string, string> = {};
       if (name) body.name = name;
       if (expires) body.expires_at = new Date(expires).toISOString();
-      setFresh(await api('POST', '/account/api-key', body));
+      return api<NewKey>('POST', '/account/api-key', body);
+    },
+    onSuccess: async (k) => {
+      setFresh(k);
       setName('');
       setExpires('');
-      await load();
-    } catch (err) {
-      setError(err);
-    }
+      await refresh();
+    },
+  });
+  const revoke = useMutation({ mutationFn: (id: string) => api('DELETE', `/account/api-keys/${id}`), onSuccess: refresh });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
   };
-  const revoke = async (id: string) => {
-    setError(null);
-    try {
-      await api('DELETE', `/account/api-keys/${id}`);
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
-  const apiErr = error instanceof ApiError ? error : null;
-  const active = keys?.filter((k) => !k.revoked_at) ?? [];
+  const apiErr = create.error instanceof ApiError ? create.error : null;
+  const active = list.data?.keys.filter((k) => !k.revoked_at) ?? [];
   return (
     <section>
       <h1>API keys</h1>
@@ -72,13 +55,16 @@ export function KeysPage() {
           </button>
         </div>
       ) : null}
-      <form onSubmit={create} className="inline-form">
+      <form onSubmit={submit} className="inline-form">
         <Field label="Name" name="name" value={name} onChange={setName} placeholder="e.g. laptop" error={apiErr?.field('name')} />
         <Field label="Expires (optional)" name="expires" type="datetime-local" value={expires} onChange={setExpires} error={apiErr?.field('expires_at')} />
-        <button type="submit">Create key</button>
+        <button type="submit" disabled={create.isPending}>
+          Create key
+        </button>
       </form>
       {apiErr && !apiErr.field('name') && !apiErr.field('expires_at') ? <ErrorNote error={apiErr} /> : null}
-      {keys === null ? null : active.length === 0 ? (
+      <ErrorNote error={list.error ?? revoke.error} />
+      {!list.data ? null : active.length === 0 ? (
         <Empty title="You have no API keys.">Create one above to call your APIs from code or a command line.</Empty>
       ) : (
         <table>
@@ -105,7 +91,7 @@ export function KeysPage() {
                 <td>{when(k.last_used)}</td>
                 <td>{when(k.expires_at)}</td>
                 <td>
-                  <button type="button" className="danger small" onClick={() => void revoke(k.id)} aria-label={`Revoke key ${k.name ?? k.prefix}`}>
+                  <button type="button" className="danger small" onClick={() => revoke.mutate(k.id)} aria-label={`Revoke key ${k.name ?? k.prefix}`}>
                     Revoke
                   </button>
                 </td>

@@ -1,52 +1,34 @@
 /** The marketplace: search, categories, a listing's detail, subscribe and fork. */
-import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../api';
-import type { Session } from '../App';
-import { Link, navigate } from '../router';
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { api, type MarketplaceListingDetail, type MarketplacePage, type SubscribeResult } from '../api';
+import { get, keys, queryClient } from '../query';
+import { useSession } from '../session';
 import { Empty, ErrorNote, Loading } from '../ui';
+import { plural } from '../words';
 
 const CATEGORIES = [
   'e-commerce', 'travel', 'jobs', 'real-estate', 'news-media', 'finance', 'sports', 'social',
   'government', 'education', 'food', 'automotive', 'entertainment', 'health', 'reference', 'other',
 ];
 
-interface Summary {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  source_url: string;
-  endpoint_count: number;
-  primary_category: string;
-}
-
-export function MarketPage({ session }: { session: Session | null }) {
-  const params = new URLSearchParams(location.search);
-  const [q, setQ] = useState(params.get('q') ?? '');
-  const [category, setCategory] = useState(params.get('category') ?? '');
-  const [items, setItems] = useState<Summary[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [error, setError] = useState<unknown>(null);
-  const search = async (query: string, cat: string) => {
-    setError(null);
-    const qs = new URLSearchParams({ limit: '50' });
-    if (query) qs.set('q', query);
-    if (cat) qs.set('category', cat);
-    history.replaceState(null, '', `/market${query || cat ? `?${new URLSearchParams({ ...(query ? { q: query } : {}), ...(cat ? { category: cat } : {}) })}` : ''}`);
-    try {
-      const r = await api('GET', `/marketplace/apis?${qs}`);
-      setItems(r.items);
-      setTotal(r.total);
-    } catch (e) {
-      setError(e);
-    }
-  };
-  useEffect(() => {
-    void search(q, category);
-  }, [category]);
+export function MarketPage() {
+  const session = useSession();
+  // The address holds the search, so it can be shared and survives a reload.
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const category = params.get('category') ?? '';
+  const [text, setText] = useState(q);
+  const search = new URLSearchParams({ limit: '50' });
+  if (q) search.set('q', q);
+  if (category) search.set('category', category);
+  const result = useQuery({ queryKey: keys.market(q, category), queryFn: get<MarketplacePage>(`/marketplace/apis?${search}`) });
+  const show = (nextQ: string, nextCategory: string) =>
+    setParams({ ...(nextQ ? { q: nextQ } : {}), ...(nextCategory ? { category: nextCategory } : {}) }, { replace: true });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void search(q, category);
+    show(text.trim(), category);
   };
   return (
     <section>
@@ -54,11 +36,11 @@ export function MarketPage({ session }: { session: Session | null }) {
       <form role="search" onSubmit={submit} className="inline-form">
         <div className="field grow">
           <label htmlFor="mq">Search APIs</label>
-          <input id="mq" type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="e.g. book prices" />
+          <input id="mq" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. book prices" />
         </div>
         <div className="field">
           <label htmlFor="mcat">Category</label>
-          <select id="mcat" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select id="mcat" value={category} onChange={(e) => show(text.trim(), e.target.value)}>
             <option value="">All</option>
             {CATEGORIES.map((c) => (
               <option key={c} value={c}>
@@ -69,30 +51,30 @@ export function MarketPage({ session }: { session: Session | null }) {
         </div>
         <button type="submit">Search</button>
       </form>
-      <ErrorNote error={error} />
-      {items === null ? (
-        <Loading />
-      ) : items.length === 0 ? (
+      <ErrorNote error={result.error} />
+      {!result.data ? (
+        result.error ? null : <Loading />
+      ) : result.data.items.length === 0 ? (
         <Empty title="No API matches.">
           Try other words or another category{session ? (
             <>
-              , or <Link href="/build">build the API yourself</Link>
+              , or <Link to="/build">build the API yourself</Link>
             </>
           ) : null}
           .
         </Empty>
       ) : (
         <>
-          <p className="muted">{total} APIs</p>
+          <p className="muted">{plural(result.data.total, 'API')}</p>
           <ul className="grid">
-            {items.map((i) => (
+            {result.data.items.map((i) => (
               <li key={i.id} className="card">
-                <Link href={`/market/${i.slug || i.id}`}>
+                <Link to={`/market/${i.slug || i.id}`}>
                   <strong>{i.name}</strong>
                 </Link>
                 <p className="muted">{i.description}</p>
                 <p className="muted small">
-                  {i.primary_category} · {i.endpoint_count} endpoints
+                  {i.primary_category} · {plural(i.endpoint_count, 'endpoint')}
                 </p>
               </li>
             ))}
@@ -103,40 +85,22 @@ export function MarketPage({ session }: { session: Session | null }) {
   );
 }
 
-interface Detail {
-  id: string;
-  name: string;
-  description: string;
-  source_url: string;
-  latest_version: number;
-  pinned_version?: number | null;
-  user_status?: string;
-  user_scraper_id?: string | null;
-  primary_category: string;
-  apis: Array<{ endpoint_name: string; method: string; description: string }>;
-}
-
-export function ListingPage({ id, session }: { id: string; session: Session | null }) {
-  const [d, setD] = useState<Detail | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    api<Detail>('GET', `/marketplace/apis/${encodeURIComponent(id)}`).then(setD, setError);
-  }, [id]);
-  const take = async (how: 'subscribe' | 'fork') => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api('POST', `/marketplace/apis/${encodeURIComponent(id)}/${how}`);
-      await session?.refresh();
-      navigate(r.task_id ? `/apis/${r.task_id}` : '/apis');
-    } catch (e) {
-      setError(e);
-      setBusy(false);
-    }
-  };
-  if (error && !d) return <ErrorNote error={error} />;
+export function ListingPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const navigate = useNavigate();
+  const detail = useQuery({ queryKey: keys.listing(id), queryFn: get<MarketplaceListingDetail>(`/marketplace/apis/${encodeURIComponent(id)}`) });
+  const take = useMutation({
+    mutationFn: (how: 'subscribe' | 'fork') => api<SubscribeResult>('POST', `/marketplace/apis/${encodeURIComponent(id)}/${how}`),
+    onSuccess: async (r) => {
+      await Promise.all([session?.refresh(), queryClient.invalidateQueries({ queryKey: keys.tasks }), queryClient.invalidateQueries({ queryKey: keys.listing(id) })]);
+      await navigate(typeof r.task_id === 'string' ? `/apis/${r.task_id}` : '/apis');
+    },
+  });
+  const d = detail.data;
+  if (detail.error && !d) return <ErrorNote error={detail.error} />;
   if (!d) return <Loading />;
+  const own = session && d.user_id === session.account.id;
   return (
     <section>
       <h1>{d.name}</h1>
@@ -145,25 +109,25 @@ export function ListingPage({ id, session }: { id: string; session: Session | nu
         From <code>{d.source_url}</code> · {d.primary_category} · version {d.latest_version}
         {d.pinned_version ? ` · your copy is pinned to version ${d.pinned_version}` : ''}
       </p>
-      {session ? (
-        d.user_status && d.user_status !== 'none' ? (
-          <p role="status">You have this API ({d.user_status}).</p>
-        ) : (
-          <div className="row">
-            <button type="button" disabled={busy} onClick={() => void take('subscribe')}>
-              Subscribe
-            </button>
-            <button type="button" className="secondary" disabled={busy} onClick={() => void take('fork')}>
-              Fork (an editable copy)
-            </button>
-          </div>
-        )
-      ) : (
+      {!session ? (
         <p>
-          <Link href={`/login?next=${encodeURIComponent(`/market/${id}`)}`}>Log in</Link> to subscribe.
+          <Link to={`/login?next=${encodeURIComponent(`/market/${id}`)}`}>Log in</Link> to subscribe.
         </p>
+      ) : d.user_status && d.user_status !== 'none' ? (
+        <p role="status">You have this API ({d.user_status}).</p>
+      ) : own ? (
+        <p role="status">You published this API.</p>
+      ) : (
+        <div className="row">
+          <button type="button" disabled={take.isPending} onClick={() => take.mutate('subscribe')}>
+            Subscribe
+          </button>
+          <button type="button" className="secondary" disabled={take.isPending} onClick={() => take.mutate('fork')}>
+            Fork (an editable copy)
+          </button>
+        </div>
       )}
-      <ErrorNote error={error} />
+      <ErrorNote error={take.error} />
       <h2>Endpoints</h2>
       <ul className="list">
         {d.apis.map((e) => (

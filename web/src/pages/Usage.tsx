@@ -1,16 +1,11 @@
-/** Usage: calls and credits per day over the last 30 days, as an inline SVG bar chart. */
-import { useEffect, useState } from 'react';
-import { api } from '../api';
-import { ErrorNote, Loading } from '../ui';
+/** Usage: calls and credits per day over the last 30 days (inline SVG bars), and per API. */
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../api';
+import { get, keys } from '../query';
+import type { UsageByApi, UsageDay } from '../types';
+import { ErrorNote, Loading, when } from '../ui';
 
-interface Day {
-  date: string;
-  calls: number;
-  errors: number;
-  credits: number;
-}
-
-function Chart({ days, field, label }: { days: Day[]; field: 'calls' | 'credits'; label: string }) {
+function Chart({ days, field, label }: { days: UsageDay[]; field: 'calls' | 'credits'; label: string }) {
   const max = Math.max(1, ...days.map((d) => d[field]));
   const w = 600;
   const h = 140;
@@ -42,17 +37,56 @@ function Chart({ days, field, label }: { days: Day[]; field: 'calls' | 'credits'
   );
 }
 
+/** Calls, errors and credits of each API over the same 30 days, busiest first. */
+function PerApi() {
+  const q = useQuery({ queryKey: keys.usage('apis'), queryFn: get<{ apis: UsageByApi[] }>('/account/usage/apis?days=30'), refetchInterval: 15_000 });
+  // A service without the per-API route (older than issue 27) has nothing to show here.
+  if (q.error instanceof ApiError && q.error.status === 404) return null;
+  if (q.error) return <ErrorNote error={q.error} />;
+  if (!q.data) return <Loading />;
+  const apis = [...q.data.apis].sort((a, b) => b.calls - a.calls || b.credits - a.credits);
+  return (
+    <>
+      <h2>Per API</h2>
+      {apis.length === 0 ? (
+        <p className="muted" data-testid="usage-apis-empty">
+          No API was called in these 30 days.
+        </p>
+      ) : (
+        <table data-testid="usage-apis">
+          <thead>
+            <tr>
+              <th>API</th>
+              <th className="num">Calls</th>
+              <th className="num">Errors</th>
+              <th className="num">Credits</th>
+              <th>Last call</th>
+            </tr>
+          </thead>
+          <tbody>
+            {apis.map((a) => (
+              <tr key={a.scraper_id} data-scraper={a.scraper_id}>
+                <td>{a.name ?? <code>{a.scraper_id}</code>}</td>
+                <td className="num" data-testid="api-calls">
+                  {a.calls}
+                </td>
+                <td className="num">{a.errors}</td>
+                <td className="num">{a.credits}</td>
+                <td>{when(a.last_called_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
 export function UsagePage() {
-  const [days, setDays] = useState<Day[] | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  useEffect(() => {
-    const load = () => api('GET', '/account/usage?days=30').then((r) => setDays(r.days), setError);
-    void load();
-    const timer = setInterval(load, 15_000);
-    return () => clearInterval(timer);
-  }, []);
-  if (error) return <ErrorNote error={error} />;
-  if (!days) return <Loading />;
+  const q = useQuery({ queryKey: keys.usage('days'), queryFn: get<{ days: UsageDay[] }>('/account/usage?days=30'), refetchInterval: 15_000 });
+  if (q.error) return <ErrorNote error={q.error} />;
+  if (!q.data) return <Loading />;
+  const days = q.data.days;
   const any = days.some((d) => d.calls || d.credits);
   return (
     <section>
@@ -60,6 +94,7 @@ export function UsagePage() {
       {!any ? <p className="muted">No calls yet. Call an endpoint from an API’s playground or your code and it shows here.</p> : null}
       <Chart days={days} field="calls" label="Calls" />
       <Chart days={days} field="credits" label="Credits spent" />
+      <PerApi />
     </section>
   );
 }

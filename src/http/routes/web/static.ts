@@ -23,6 +23,8 @@ export const PAGE_PATHS = [
   '/market',
   '/market/:id',
   '/usage',
+  '/monitoring',
+  '/monitoring/:id',
 ];
 
 export const PAGE_CSP = [
