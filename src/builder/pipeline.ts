@@ -35,6 +35,7 @@ import { planJsSite, preferFrameworkList } from './render/index.js';
 import { BrowserUnavailableError } from '../fetch/browser/index.js';
 import { BuildFailedError, defineStage, runStage, type StageContext } from './stages.js';
 import { isExpected, messageOf, rethrowUnless } from './expected.js';
+import { acceptConsentWall, consentFetcher } from './consent.js';
 
 export { BuildFailedError, BuildStageError, type FailureCode } from './stages.js';
 
@@ -128,6 +129,8 @@ interface Explored {
   session: BuildSession | null;
   intent: TaskIntent;
   exploration: Exploration;
+  /** The cookies a consent wall's acceptance stored: every call of the recipe sends them. */
+  consentCookie: string | null;
 }
 
 /** What the analyzing stage decided: the record noun, endpoint names and wanted fields. */
@@ -150,13 +153,21 @@ const fetching = defineStage<BuildRequest, Explored>({
     // build through that one session; a wall met while exploring asks for them (or fails).
     const session = await openBuildSession(request);
     if (session) progress.log('info', 'Logged in; exploring as the signed-in user');
-    const req: BuildRequest = session ? { ...request, fetcher: session.fetcher } : request;
+    // A consent wall (builder/consent.ts) is accepted once; its cookies go with the build's requests and the recipe's.
+    const consentCookie = session ? null : await acceptConsentWall(request.fetcher, request.url, signal, (m) => progress.log('info', m)).catch((err: unknown) => {
+      if (signal.aborted) throw err;
+      rethrowUnless(err, 'fetch', 'browser');
+      progress.log('warn', `Could not accept the consent wall: ${messageOf(err)}`);
+      return null;
+    });
+    const fetcher = session ? session.fetcher : consentCookie ? consentFetcher(request.fetcher, new URL(request.url).origin, consentCookie) : request.fetcher;
+    const req: BuildRequest = fetcher === request.fetcher ? request : { ...request, fetcher };
     const intent = parseTask(req.task);
     const exploration = await exploreSite(req, intent, session);
     signal.throwIfAborted();
     await checkLoginWall(req, exploration, session, loginFailure);
     checkEntry(req, exploration);
-    return { req, session, intent, exploration };
+    return { req, session, intent, exploration, consentCookie };
   },
 });
 
@@ -256,7 +267,7 @@ const generating = defineStage<Analysed, Planned>({
 const testing = defineStage<Planned, BuildOutcome>({
   name: 'testing',
   headline: ({ plans }) => `Testing ${plans.length} endpoint${plans.length > 1 ? 's' : ''}`,
-  async run({ req, session, exploration, plans }, { progress, signal }) {
+  async run({ req, session, exploration, plans, consentCookie }, { progress, signal }) {
     const source_url = exploration.entry.finalUrl;
     const draft: Recipe = {
       format: RECIPE_FORMAT,
@@ -264,6 +275,7 @@ const testing = defineStage<Planned, BuildOutcome>({
       description: '',
       source_url,
       endpoints: plans.map((p) => p.endpoint),
+      ...(consentCookie ? { headers: { cookie: consentCookie } } : {}),
     };
     const passed: EndpointRecipe[] = [];
     const testInputs: BuildOutcome['testInputs'] = [];
