@@ -25,7 +25,7 @@ const WALL_CONTAINERS = [
 /** What an "accept everything" control says, in the languages CMPs ship. */
 const ACCEPT = new RegExp(
   '^(?:' + [
-    'accept(?: all)?(?: cookies)?(?: and (?:continue|close))?', 'allow all(?: cookies)?', 'allow cookies', 'i accept', 'i agree', 'agree(?: and (?:continue|proceed))?', 'yes,? i agree', 'ok(?:ay)?,? (?:got it|i agree)', 'got it', 'continue with (?:ads|cookies)',
+    'accept(?: all)?(?: cookies)?(?: (?:and|&) (?:continue|close|proceed))?', 'allow all(?: cookies)?', 'allow cookies', 'i accept', 'i agree', 'agree(?: (?:and|&) (?:continue|close|proceed))?', 'yes,? i agree', 'ok(?:ay)?,? (?:got it|i agree)', 'got it', 'continue with (?:ads|cookies)',
     'alle (?:cookies )?akzeptieren', 'akzeptieren(?: und weiter)?', 'alle(?:n)? zustimmen', 'zustimmen(?: und weiter)?', 'einverstanden',
     'tout accepter', 'accepter(?: et (?:continuer|fermer))?', "j['’]accepte", 'accepter tous les cookies',
     'accetta(?: tutt[oi])?', 'acepto', 'aceptar(?: todo| todas)?(?: las cookies)?', 'aceitar(?: tudo| todos)?', 'concordo',

@@ -18,6 +18,14 @@ import { findRecordArrays, pathKey } from './records.js';
 import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
 import { rethrowUnless } from '../expected.js';
 
+/**
+ * Nuxt 3 keeps each `useAsyncData` answer under a key of its own in `data`, which often carries
+ * the page's parameters (`products-1` on page 1): any key is read there.
+ */
+function embeddedPath(kind: string, path: string): string {
+  return kind === 'nuxt_data' ? path.replace(/^data(?:\.[^.[]+|\["[^"]*"\])/, 'data[*]') : path;
+}
+
 /** How endpoint descriptions name a page's embedded data. */
 const EMBEDDED_NAMES: Record<string, string> = { nuxt: 'its Nuxt state', nuxt_data: 'its Nuxt payload', rsc: 'its React Server Components data', next_data: 'its Next.js data' };
 
@@ -277,7 +285,7 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
   const slots = findSlots(call, input.searchFields);
   const first = pageInput(call.url, call.response);
   const induced = induceJsonList([first], { url: call.url, wantedFields: input.wantedKeys.length ? input.wantedKeys : undefined });
-  const extraction = call.embedded ? { ...induced.extraction, embedded: call.embedded } : induced.extraction;
+  const extraction = call.embedded ? { ...induced.extraction, path: embeddedPath(call.embedded, induced.extraction.path), embedded: call.embedded } : induced.extraction;
   const fields = Object.keys(extraction.fields);
   if (fields.length === 0) return [];
   const pre = tokens?.steps ?? [];

@@ -54,7 +54,8 @@ export function frameworkCalls(exploration: Exploration): ApiCall[] {
 
 /** How many of the wanted keys a plan's records carry (all of its fields when none were named). */
 function coverage(plan: EndpointPlan, wanted: string[]): number {
-  return wanted.length ? wanted.filter((w) => plan.fields.includes(w)).length : plan.fields.length;
+  // A JSON record's nested value is named by its path (`price_amount` for price.amount).
+  return wanted.length ? wanted.filter((w) => plan.fields.some((f) => f === w || f.startsWith(`${w}_`))).length : plan.fields.length;
 }
 
 const pages = (plan: EndpointPlan) => 'page' in ((plan.endpoint.input_params.properties as Record<string, unknown> | undefined) ?? {});
