@@ -78,13 +78,12 @@ export function cookieHeader(cookies: Array<{ name: string; value: string }>): s
 }
 
 /**
- * Accepts the entry page's consent wall in the browser. Answers the cookie header that opens the
- * site, or null when the entry is not a wall (or no browser, or pressing changed nothing).
+ * Accepts the entry page's consent wall (`html`, the page at `url`) in the browser. Answers the
+ * cookie header that opens the site, or null when the entry is not a wall (or no browser, or
+ * pressing changed nothing).
  */
-export async function acceptConsentWall(fetcher: Fetcher, url: string, signal: AbortSignal, log: (message: string) => void): Promise<string | null> {
-  const res = await fetcher.fetch({ url, signal });
-  if (!/html/i.test(res.contentType)) return null;
-  const wall = detectConsentWall(res.text);
+export async function acceptConsentWall(fetcher: Fetcher, url: string, html: string, signal: AbortSignal, log: (message: string) => void): Promise<string | null> {
+  const wall = detectConsentWall(html);
   if (!wall) return null;
   const engine = fetcher.browser;
   if (!engine?.available()) {

@@ -153,17 +153,21 @@ const fetching = defineStage<BuildRequest, Explored>({
     // build through that one session; a wall met while exploring asks for them (or fails).
     const session = await openBuildSession(request);
     if (session) progress.log('info', 'Logged in; exploring as the signed-in user');
-    // A consent wall (builder/consent.ts) is accepted once; its cookies go with the build's requests and the recipe's.
-    const consentCookie = session ? null : await acceptConsentWall(request.fetcher, request.url, signal, (m) => progress.log('info', m)).catch((err: unknown) => {
+    const intent = parseTask(request.task);
+    let req: BuildRequest = session ? { ...request, fetcher: session.fetcher } : request;
+    let exploration = await exploreSite(req, intent, session);
+    // An entry that is only a consent wall (builder/consent.ts) is accepted once and the site explored
+    // again; its cookies go with the build's requests and become the recipe's.
+    const consentCookie = session ? null : await acceptConsentWall(request.fetcher, exploration.entry.finalUrl, exploration.entry.text, signal, (m) => progress.log('info', m)).catch((err: unknown) => {
       if (signal.aborted) throw err;
       rethrowUnless(err, 'fetch', 'browser');
       progress.log('warn', `Could not accept the consent wall: ${messageOf(err)}`);
       return null;
     });
-    const fetcher = session ? session.fetcher : consentCookie ? consentFetcher(request.fetcher, new URL(request.url).origin, consentCookie) : request.fetcher;
-    const req: BuildRequest = fetcher === request.fetcher ? request : { ...request, fetcher };
-    const intent = parseTask(req.task);
-    const exploration = await exploreSite(req, intent, session);
+    if (consentCookie) {
+      req = { ...request, fetcher: consentFetcher(request.fetcher, new URL(exploration.entry.finalUrl).origin, consentCookie) };
+      exploration = await exploreSite(req, intent, session);
+    }
     signal.throwIfAborted();
     await checkLoginWall(req, exploration, session, loginFailure);
     checkEntry(req, exploration);
