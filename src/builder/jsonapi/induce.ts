@@ -93,9 +93,10 @@ function looksLikeUrlKey(hint: string, values: unknown[]): boolean {
 function fieldName(hint: string, wanted: string[] | undefined, taken: Set<string>): string {
   const base = /^(?:url|link|href|permalink)$/i.test(hint) ? 'url' : snakeCase(hint);
   const preferred = preferWanted(base, wanted);
-  // A wanted `price` read from `priceRange.…amount` (an amount under a key named for it).
-  const amountOf = preferred === base && /_(?:amount|value)$/.test(base) ? wanted?.map(snakeCase).find((w) => base.startsWith(`${w}_`) && !taken.has(w)) : undefined;
-  return uniqueName(amountOf ?? preferred, taken);
+  // A wanted `price` read from `priceRange.…amount`, an `author` from `author.display_name`: the
+  // value that names or measures a nested object named for the wanted field.
+  const valueOf = preferred === base && /_(?:amount|value|name|display_name|full_name|title|label)$/.test(base) ? wanted?.map(snakeCase).find((w) => base.startsWith(`${w}_`) && !taken.has(w)) : undefined;
+  return uniqueName(valueOf ?? preferred, taken);
 }
 
 export function induceJsonList(pages: PageInput[], options: InduceJsonOptions = {}): InducedJsonList {
