@@ -17,6 +17,7 @@ import { jsonPaging } from './pagination.js';
 import { findRecordArrays, pathKey } from './records.js';
 import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
 import { fillDeep, fillString } from '../../recipe/template.js';
+import { planRecordPageDetail } from './record-page-call.js';
 import { bodyWith, callVariables, cursorKey, isObject, nextCursorPath, variablesOf } from './call-vars.js';
 
 const PAGE_KEYS = ['page', 'p', 'pg', 'pageNumber', 'page_number', 'pageNo'];
@@ -40,6 +41,8 @@ export interface ApiPlanInput {
   searchFields?: string[];
   /** The page's own search, rendered: the JSON calls made after `word` was typed into its search field. */
   renderSearch?: (word: string) => Promise<ApiCall[]>;
+  /** The JSON calls a record's own page makes, rendered (a detail by the call it makes). */
+  renderCalls?: (url: string) => Promise<ApiCall[]>;
   log: (message: string) => void;
 }
 
@@ -324,7 +327,21 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
   }
 
   if (input.wantKind('detail') || input.wantKind('list')) {
-    const detail = await planDetail(call, records, tokens, input);
+    const detail = (await planDetail(call, records, tokens, input)) ?? (input.wantKind('detail') && input.renderCalls
+      ? await planRecordPageDetail({
+        records: records.map((r) => (isObject(r.node) ? r.node : r)),
+        listHtml: input.entryHtml,
+        listUrl: input.entryUrl,
+        renderCalls: input.renderCalls,
+        fetcher: input.fetcher,
+        signal: input.signal,
+        tokens,
+        name: input.names.detail,
+        noun: input.noun,
+        wantedKeys: input.wantedKeys,
+        log: input.log,
+      })
+      : null);
     if (detail) plans.push(detail);
   }
   return plans;

@@ -91,6 +91,14 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
     scriptText: scriptSources(exploration),
     searchFields: exploration.searchForms.map((f) => f.queryParam),
     renderSearch: renderedSearch,
+    renderCalls: engine?.available() && sample
+      ? (url: string) => renderSample(engine, url, signal).then((r) => r.calls, (err: unknown) => {
+        if (signal.aborted) throw err;
+        rethrowUnless(err, 'browser');
+        progress.log('warn', `Rendering ${url} failed: ${messageOf(err)}`);
+        return [];
+      })
+      : undefined,
     log,
   });
   if (plans.length > 0) return plans;
