@@ -58,7 +58,7 @@ export function loadMoreControl(html: string): Control | null {
     const selector = id && /^[A-Za-z][\w-]*$/.test(id) ? `#${id}` : `${el.tagName}:has-text(${JSON.stringify(text)})`;
     return { selector, describe: `"${text || selector}"` };
   }
-  const sentinel = $('[id*=sentinel i], [class*=sentinel i], [class*=infinite i], [data-infinite-scroll]').first();
+  const sentinel = $('[id*=sentinel i], [class*=sentinel i], [id*=infinite i], [class*=infinite i], [data-infinite-scroll]').first();
   return sentinel.length ? { selector: null, describe: 'an infinite-scroll sentinel' } : null;
 }
 
