@@ -18,8 +18,8 @@ import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js
 import { descendantsRunning } from '../../src/fetch/browser/index.js';
 import { walkSteps } from '../../src/recipe/semantics.js';
 import { build, execute } from '../builder/helpers.js';
-import { GARMENTS, GARMENTS_PER_PAGE, storefrontGraphqlSite } from '../fixtures/sites/storefront-graphql.js';
-import { hostedSearchShop, searchServiceSite, searchVinyls } from '../fixtures/sites/hosted-search.js';
+import { GARMENTS, GARMENTS_PER_PAGE, STOREFRONT_TOKEN, storefrontGraphqlSite } from '../fixtures/sites/storefront-graphql.js';
+import { SEARCH_KEY, hostedSearchShop, searchServiceSite, searchVinyls } from '../fixtures/sites/hosted-search.js';
 import { FIRST_SHOWN, PER_CALL, STORIES, WP_PER_PAGE, cursorMagazineSite, wordpressInfiniteSite } from '../fixtures/sites/load-more.js';
 
 let t: TestApp;
@@ -65,6 +65,7 @@ describe('APIs behind script-drawn sites', () => {
     const b = await built('storefront', `${sites.shop.url}/collections/all`, 'List products with title, vendor and price, and get one product by its handle');
     expect(b.names.sort(), JSON.stringify(logOf(b.task))).toEqual(['get_product', 'list_products']);
     noRenderSteps(b.recipe);
+    expect(JSON.stringify(b.recipe)).not.toContain(STOREFRONT_TOKEN);
     for (const page of [1, 2, 3]) {
       const before = sites.shop.requests.length;
       const res = await execute(t, u, b.id, 'list_products', { page });
@@ -99,6 +100,8 @@ describe('APIs behind script-drawn sites', () => {
     const b = await built('hosted-search', `${sites.records.url}/search?q=impulse`, 'Search records by keyword with artist, title and price');
     expect(b.names, JSON.stringify(logOf(b.task))).toContain('search_records');
     noRenderSteps(b.recipe);
+    // The key is read from the page on each call, never kept in the recipe.
+    expect(JSON.stringify(b.recipe)).not.toContain(SEARCH_KEY);
     for (const q of ['coltrane', 'Space 1.8', 'impulse sanders', 'R&B "live" 100%']) {
       const before = sites.search.requests.length;
       const res = await execute(t, u, b.id, 'search_records', { query: q });
