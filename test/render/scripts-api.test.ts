@@ -20,11 +20,11 @@ import { walkSteps } from '../../src/recipe/semantics.js';
 import { build, execute } from '../builder/helpers.js';
 import { GARMENTS, GARMENTS_PER_PAGE, STOREFRONT_TOKEN, storefrontGraphqlSite } from '../fixtures/sites/storefront-graphql.js';
 import { SEARCH_KEY, hostedSearchShop, searchServiceSite, searchVinyls } from '../fixtures/sites/hosted-search.js';
-import { FIRST_SHOWN, PER_CALL, STORIES, WP_PER_PAGE, cursorMagazineSite, wordpressInfiniteSite } from '../fixtures/sites/load-more.js';
+import { FIRST_SHOWN, PER_CALL, STORIES, TEAS, WP_PER_PAGE, cursorMagazineSite, reviewsWidgetSite, wordpressInfiniteSite } from '../fixtures/sites/load-more.js';
 
 let t: TestApp;
 let u: TestUser;
-const sites: Record<'shop' | 'search' | 'records' | 'magazine' | 'blog', FixtureSite> = {} as never;
+const sites: Record<'shop' | 'search' | 'records' | 'magazine' | 'blog' | 'teas', FixtureSite> = {} as never;
 const buildSeconds: Record<string, number> = {};
 beforeAll(async () => {
   sites.shop = await startFixtureSite(storefrontGraphqlSite());
@@ -32,6 +32,7 @@ beforeAll(async () => {
   sites.records = await startFixtureSite(hostedSearchShop(sites.search.url));
   sites.magazine = await startFixtureSite(cursorMagazineSite());
   sites.blog = await startFixtureSite(wordpressInfiniteSite());
+  sites.teas = await startFixtureSite(reviewsWidgetSite());
   t = await startTestApp({ startWorker: true, env: { QUARRY_BUILD_TIME_BUDGET_MS: '60000', QUARRY_ALLOW_PRIVATE_TARGETS: '127.0.0.1' } });
   u = await t.user('developer');
 });
@@ -144,5 +145,14 @@ describe('APIs behind script-drawn sites', () => {
       expect(data(res).map((p) => p.title)).toEqual(STORIES.slice((page - 1) * WP_PER_PAGE, page * WP_PER_PAGE).map((s) => s.title));
       expect(sites.blog.requests.slice(before).map((r) => r.path)).toEqual([expect.stringMatching(new RegExp(`^/wp-json/wp/v2/posts\\?.*page=${page}`))]);
     }
+  });
+
+  it('a "Load more reviews" widget under an HTML list is not taken for the list\'s continuation', { timeout: 150_000 }, async () => {
+    const b = await built('reviews-widget', `${sites.teas.url}/`, 'List teas with name and price');
+    expect(b.names.some((n) => n.startsWith('list_more')), JSON.stringify(logOf(b.task))).toBe(false);
+    expect(logOf(b.task).some((m) => /\/api\/reviews answers other records .* the list stays as the HTML shows it/.test(m)), JSON.stringify(logOf(b.task))).toBe(true);
+    const list = b.names.find((n) => n.startsWith('list_'))!;
+    const res = await execute(t, u, b.id, list, {});
+    expect(data(res).map((r) => r.name)).toEqual(TEAS.map((x) => x.name));
   });
 });

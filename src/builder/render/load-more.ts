@@ -20,6 +20,7 @@ import { bodyWith, callVariables, cursorKey, nextCursorPath } from '../jsonapi/c
 import { type ApiCall, recordCount, replay, siteHeaders } from '../jsonapi/calls.js';
 import { induceJsonList } from '../jsonapi/induce.js';
 import { findRecordArrays } from '../jsonapi/records.js';
+import { evaluatePath } from '../../recipe/extract/index.js';
 import { planApiEndpoints } from '../jsonapi/plan.js';
 import { callOf } from './record.js';
 
@@ -125,7 +126,10 @@ export async function planLoadMore(engine: BrowserEngine, input: LoadMoreInput):
   return withContinuation(input, list, call, { key, path, value, holder });
 }
 
-/** Whether the API list's page 1 answers records (the SSR list's page 1 came from the same data). */
+/**
+ * Whether the API list's page 1 answers the records the HTML shows: some record's text is in the
+ * page (a "see more reviews" API under a product list is not the list's continuation).
+ */
 async function firstPageAnswers(plan: EndpointPlan, call: ApiCall, input: LoadMoreInput): Promise<boolean> {
   const request = plan.endpoint.steps.flatMap((s) => (s.type === 'paginate' ? s.steps : [s])).find((s) => s.type === 'request');
   if (!request || request.type !== 'request') return false;
@@ -133,7 +137,12 @@ async function firstPageAnswers(plan: EndpointPlan, call: ApiCall, input: LoadMo
   for (const [k, v] of Object.entries(request.query ?? {})) if (v === '{page}') url.searchParams.set(k, '1');
   const body = request.json !== undefined ? JSON.stringify(JSON.parse(JSON.stringify(request.json).replace(/"\{cursor\}"/g, 'null').replace(/"\{page\}"/g, '1'))) : null;
   const answer = await replay(input.fetcher, { method: call.method, url: url.href, body }, siteHeaders(call.headers), input.signal);
-  return recordCount(answer) > 0;
+  const best = findRecordArrays(answer)[0];
+  if (!best) return false;
+  const rows = evaluatePath(answer, best.path).flatMap((v) => (Array.isArray(v) ? v : [v]));
+  const text = input.exploration.entry.text;
+  const texts = rows.flatMap((r) => (r && typeof r === 'object' ? Object.values(r as Record<string, unknown>) : [])).flatMap((v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.values(v as Record<string, unknown>) : [v]));
+  return texts.some((v) => typeof v === 'string' && v.length >= 6 && /\s/.test(v) && text.includes(v));
 }
 
 function withContinuation(
@@ -156,6 +165,12 @@ function withContinuation(
 
   const induced = induceJsonList([{ url: call.url, contentType: 'application/json', text: JSON.stringify(call.response) }], { url: call.url, wantedFields: input.wantedKeys.length ? input.wantedKeys : undefined });
   const fields = Object.keys(induced.extraction.fields);
+  // The next records are of the same kind: they share the list's fields (by the wanted names).
+  const shared = fields.filter((f) => list.fields.includes(f) && !/^(?:url|id|image)$/.test(f));
+  if (shared.length < Math.min(2, list.fields.filter((f) => !/^(?:url|id|image)$/.test(f)).length)) {
+    input.log(`${call.method} ${new URL(call.url).pathname} answers other records (${describeFields(fields)}) than the list's: the list stays as the HTML shows it`);
+    return input.plans;
+  }
   const url = new URL(call.url);
   const query: Record<string, string> = {};
   let json: unknown;
