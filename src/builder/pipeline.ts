@@ -31,7 +31,7 @@ import { detectLoginWall } from './login-wall.js';
 import type { LlmAssist } from './llm/index.js';
 import { checkEntryRefusal, checkLoginWall, openBuildSession, withLoginEndpoint, type BuildAuth, type BuildSession } from './auth/index.js';
 import { proposeWithLlm } from './llm/propose.js';
-import { planJsSite, preferFrameworkList } from './render/index.js';
+import { continueList, planJsSite, preferFrameworkList } from './render/index.js';
 import { BrowserUnavailableError } from '../fetch/browser/index.js';
 import { BuildFailedError, defineStage, runStage, type StageContext } from './stages.js';
 import { isExpected, messageOf, rethrowUnless } from './expected.js';
@@ -249,10 +249,13 @@ const generating = defineStage<Analysed, Planned>({
       throw err instanceof BrowserUnavailableError ? new BuildFailedError('browser_unavailable', err.message, { cause: err }) : err;
     });
     if (jsPlans) plans.splice(0, plans.length, ...jsPlans);
-    // A server-drawn page may carry its records, with fields its markup leaves to hydration, in
-    // its framework's data (Nuxt, RSC, __NEXT_DATA__): the list reads them there.
-    else if (wantKind('list')) {
-      await preferFrameworkList(plans, { exploration, fetcher: req.fetcher, signal, wantedKeys, names, noun, wantKind, log: (m) => progress.log('info', m) });
+    else {
+      // A server-drawn page may carry its records, with fields its markup leaves to hydration, in
+      // its framework's data (Nuxt, RSC, __NEXT_DATA__): the list reads them there. Else a list
+      // continued by "load more" / infinite scroll over an API.
+      const framework = wantKind('list') && (await preferFrameworkList(plans, { exploration, fetcher: req.fetcher, signal, wantedKeys, names, noun, wantKind, log: (m) => progress.log('info', m) }));
+      const continued = framework ? null : await continueList({ exploration, fetcher: req.fetcher, signal, progress, noun, names, wantKind, wantedKeys, plans });
+      if (continued) plans.splice(0, plans.length, ...continued);
     }
     if (req.llm) await proposeWithLlm(req.llm, { plans, exploration, intent, signal, progress });
     for (const p of plans) progress.endpoint(p.endpoint.name, 'planned');

@@ -75,7 +75,8 @@ function scopeFor(env: SourceEnv, selector: string): Scope {
 function jsonRecords(ctx: PageContext, path: string, embedded?: string): unknown[] {
   const roots = embedded ? ctx.embedded(embedded) : ctx.isJson ? [ctx.jsonBody()] : [...ctx.embedded('next_data'), ...ctx.embedded('script_json')];
   for (const root of roots) {
-    const values = evaluatePath(root, path).flatMap((v) => (Array.isArray(v) ? v : [v]));
+    // A null is no record: GraphQL answers `{product: null}` for a key it does not know.
+    const values = evaluatePath(root, path).flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v) => v !== null && v !== undefined);
     if (values.length > 0) return values;
   }
   return [];
