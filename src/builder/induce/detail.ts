@@ -9,6 +9,7 @@ import { resolveField, type Concept } from '../knowledge/index.js';
 import { gatherCandidates } from './candidates.js';
 import { namesOneEntity } from './joined.js';
 import { applyRules, type DecisionTrace } from './rules.js';
+import { agreementOf, shapeFit, witnessesOf } from './confidence.js';
 import { agreesWith, measure, type ScoredCandidate } from './score-candidates.js';
 import { shapeTransforms } from './shapes.js';
 import { mainEntityTypes } from './structured.js';
@@ -33,7 +34,7 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
     addSpeculativeSchema(spec, concept, pages);
     addSpeculativeLabels(spec, concept);
     fields[request.name] = spec;
-    report.push({ ...fieldReport(request.name, chosen, spec, pages), trace });
+    report.push({ ...fieldReport(request.name, concept, chosen, scored, spec, pages), trace });
   }
   return { extraction: { kind: 'object', fields }, report };
 }
@@ -145,14 +146,17 @@ function addSpeculativeLabels(spec: FieldSpec, concept: Concept): void {
   if (!already) spec.sources.push({ label: labels });
 }
 
-function fieldReport(field: string, chosen: ScoredCandidate[], spec: FieldSpec, pages: PageContext[]): FieldReport {
+function fieldReport(field: string, concept: Concept, chosen: ScoredCandidate[], scored: ScoredCandidate[], spec: FieldSpec, pages: PageContext[]): FieldReport {
   const covered = pages.filter((p) => !isEmpty(evaluateFieldOnPage(spec, p))).length;
   const best = chosen[0];
+  const coverage = pages.length === 0 ? 0 : covered / pages.length;
+  const agreement = best ? agreementOf(best, witnessesOf(best, chosen, scored)) : undefined;
   return {
     field,
     source: chosen.map((c) => c.candidate.describe).join(' > ') || 'none',
-    coverage: pages.length === 0 ? 0 : covered / pages.length,
-    confidence: best ? Math.min(1, Math.round(best.score * 100) / 100) : 0,
+    coverage,
+    score: best ? Math.min(1, Math.round(best.score * 100) / 100) : 0,
+    evidence: { coverage, fit: best ? shapeFit(best, concept) : 0, pages: pages.length, ...(agreement !== undefined ? { agreement } : {}) },
   };
 }
 
