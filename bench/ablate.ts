@@ -7,6 +7,7 @@
  *   npm run bench:ablate -- --sites 10        # quick: the first 10 sites of each corpus
  *   npm run bench:ablate -- --rule agreement  # only the rules whose names contain "agreement"
  *   npm run bench:ablate -- --json out.json   # also write the table as JSON
+ *   npm run bench:ablate -- --corpus-wide DIR # corpus-wide elsewhere than ../shared/bench/corpus-wide (a worktree)
  *
  * Prints, per rule: the change of macro F1 with the rule off (negative: the rule helps), on
  * corpus-wide and on unseen, and how many held-out pages' predictions change. A rule that
@@ -27,15 +28,17 @@ interface Args {
   rule?: string;
   json?: string;
   corpora: string[];
+  dirs: Record<string, string>;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { corpora: ['corpus-wide', 'unseen'] };
+  const args: Args = { corpora: ['corpus-wide', 'unseen'], dirs: { ...CORPORA } };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--sites') args.sites = Number(argv[++i]);
     else if (argv[i] === '--rule') args.rule = argv[++i];
     else if (argv[i] === '--json') args.json = resolve(argv[++i]);
     else if (argv[i] === '--corpora') args.corpora = argv[++i].split(',');
+    else if (argv[i] === '--corpus-wide') args.dirs['corpus-wide'] = resolve(argv[++i]);
   }
   if (args.sites !== undefined && !(Number.isInteger(args.sites) && args.sites > 0)) throw new Error('--sites takes a positive integer');
   for (const c of args.corpora) if (!CORPORA[c]) throw new Error(`unknown corpus ${c} (known: ${Object.keys(CORPORA).join(', ')})`);
@@ -58,7 +61,7 @@ const f1: Record<string, Array<Record<string, number>>> = {};
 const changed: Record<string, number[]> = {};
 const started = performance.now();
 for (const corpus of args.corpora) {
-  const sites = loadCorpus(CORPORA[corpus]).slice(0, args.sites);
+  const sites = loadCorpus(args.dirs[corpus]).slice(0, args.sites);
   f1[corpus] = runs.map(() => ({}));
   changed[corpus] = rules.map(() => 0);
   for (const site of sites) {
