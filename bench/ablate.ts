@@ -7,6 +7,8 @@
  *   npm run bench:ablate -- --sites 10        # quick: the first 10 sites of each corpus
  *   npm run bench:ablate -- --rule agreement  # only the rules whose names contain "agreement"
  *   npm run bench:ablate -- --json out.json   # also write the table as JSON
+ *   npm run bench:ablate -- --only jumbo       # only sites whose names contain "jumbo"
+ *   npm run bench:ablate -- --no-reuse        # measure candidates afresh for every run (slower; same table)
  *   npm run bench:ablate -- --corpus-wide DIR # corpus-wide elsewhere than ../shared/bench/corpus-wide (a worktree)
  *
  * Prints, per rule: the change of macro F1 with the rule off (negative: the rule helps), on
@@ -14,8 +16,9 @@
  * changes no page anywhere does nothing the others do not already do.
  *
  * Each site's pages are read once and reused for the baseline and every ablated run (their
- * parsed documents are cached per page object), so the cost is one parse and 1 + rules inductions
- * per site.
+ * parsed documents are cached per page object), and each field's candidates are gathered and
+ * measured once (they do not depend on the rules): per site, one parse, one measuring, and the
+ * rules 1 + rules times.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -28,16 +31,21 @@ interface Args {
   rule?: string;
   json?: string;
   corpora: string[];
+  only?: string;
+  /** Gather and measure candidates for every run afresh (to show reuse changes no prediction). */
+  noReuse: boolean;
   dirs: Record<string, string>;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { corpora: ['corpus-wide', 'unseen'], dirs: { ...CORPORA } };
+  const args: Args = { corpora: ['corpus-wide', 'unseen'], noReuse: false, dirs: { ...CORPORA } };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--sites') args.sites = Number(argv[++i]);
     else if (argv[i] === '--rule') args.rule = argv[++i];
     else if (argv[i] === '--json') args.json = resolve(argv[++i]);
     else if (argv[i] === '--corpora') args.corpora = argv[++i].split(',');
+    else if (argv[i] === '--only') args.only = argv[++i];
+    else if (argv[i] === '--no-reuse') args.noReuse = true;
     else if (argv[i] === '--corpus-wide') args.dirs['corpus-wide'] = resolve(argv[++i]);
   }
   if (args.sites !== undefined && !(Number.isInteger(args.sites) && args.sites > 0)) throw new Error('--sites takes a positive integer');
@@ -61,12 +69,14 @@ const f1: Record<string, Array<Record<string, number>>> = {};
 const changed: Record<string, number[]> = {};
 const started = performance.now();
 for (const corpus of args.corpora) {
-  const sites = loadCorpus(args.dirs[corpus]).slice(0, args.sites);
+  const sites = loadCorpus(args.dirs[corpus])
+    .filter((s) => !args.only || s.name.includes(args.only))
+    .slice(0, args.sites);
   f1[corpus] = runs.map(() => ({}));
   changed[corpus] = rules.map(() => 0);
   for (const site of sites) {
     const t = performance.now();
-    const [base, ...ablated] = predictSiteRuns(site, runs);
+    const [base, ...ablated] = predictSiteRuns(site, runs, { reuseCandidates: !args.noReuse });
     f1[corpus][0][site.name] = base.f1;
     ablated.forEach((run, i) => {
       f1[corpus][i + 1][site.name] = run.f1;

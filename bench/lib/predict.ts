@@ -43,14 +43,17 @@ export function predictSite(site: CorpusSite, options: InduceOptions = {}): Site
 /**
  * The site's predictions under each of several option sets. The pages are read once and kept as
  * the same objects, so each one's parsed document (createPageContext caches it per object) serves
- * every run: an ablation of fifteen rules parses each page once, not sixteen times.
+ * every run: an ablation of fifteen rules parses each page once, not sixteen times. With
+ * `reuseCandidates`, each field's candidates are also gathered and measured once.
  */
-export function predictSiteRuns(site: CorpusSite, runs: InduceOptions[]): SitePredictions[] {
+export function predictSiteRuns(site: CorpusSite, runs: InduceOptions[], opts: { reuseCandidates?: boolean } = {}): SitePredictions[] {
   const fields = site.attributes.map((name) => ({ name }));
   const training = trainingIds(site).map((id) => pageOf(site, id));
   const heldOut = heldOutIds(site).map((id) => ({ id, page: pageOf(site, id) }));
+  // The candidates do not depend on the rules: measured once, for every run (see InduceInput).
+  const candidateCache = opts.reuseCandidates ? new Map() : undefined;
   return runs.map((options) => {
-    const { extraction } = induceDetailExtraction({ ...options, pages: training, fields, vertical: site.vertical });
+    const { extraction } = induceDetailExtraction({ ...options, pages: training, fields, vertical: site.vertical, candidateCache });
     const pages: SitePredictions['pages'] = {};
     const results = heldOut.map(({ id, page }) => {
       let predicted: Record<string, unknown> | null;

@@ -27,7 +27,7 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
   const rulesOff = new Set(input.rulesOff ?? []);
   for (const request of input.fields) {
     const { concept } = resolveField(request.name, request.hint, input.vertical);
-    const { scored, trace } = rankCandidates(pages, concept, mainTypes, request.name, rulesOff);
+    const { scored, trace } = rankCandidates(pages, concept, mainTypes, request.name, rulesOff, input.candidateCache);
     const chosen = chooseSources(scored);
     trace.winner = chosen.map((c) => c.candidate.describe);
     const spec = buildSpec(chosen, concept);
@@ -46,8 +46,16 @@ export function rankCandidates(
   mainTypes: string[],
   fieldName: string,
   rulesOff?: ReadonlySet<string>,
+  cache?: Map<string, ScoredCandidate[]>,
 ): { scored: ScoredCandidate[]; trace: DecisionTrace } {
-  const scored = gatherCandidates({ pages, concept, mainTypes, fieldName }).map((c) => measure(c, concept, pages));
+  const key = `${fieldName}\u0000${concept.id}`;
+  let measured = cache?.get(key);
+  if (!measured) {
+    measured = gatherCandidates({ pages, concept, mainTypes, fieldName }).map((c) => measure(c, concept, pages));
+    cache?.set(key, measured);
+  }
+  // Rules change scores in place and replace entries: each run works on its own copies.
+  const scored = measured.map((s) => ({ ...s }));
   const trace = applyRules({ scored, concept, pages, mainTypes }, rulesOff);
   return { scored: scored.sort((a, b) => b.score - a.score), trace };
 }

@@ -13,6 +13,7 @@ import type { PageContext, PageInput } from '../../recipe/extract/index.js';
 import type { Extraction, Source, Transform } from '../../recipe/types.js';
 import type { Concept } from '../knowledge/index.js';
 import type { DecisionTrace } from './rules.js';
+import type { ScoredCandidate } from './score-candidates.js';
 import type { InducedEvidence } from '../field-confidence.js';
 
 export interface InduceFieldRequest {
@@ -28,6 +29,12 @@ export interface InduceInput {
   vertical?: string;
   /** Rules (rules.ts, by name) not to apply: bench/ablate.ts measures what each one does. */
   rulesOff?: readonly string[];
+  /**
+   * Candidates measured on these same pages by an earlier induction (per field), reused: the
+   * ablation bench induces each site once per rule switched off, and gathering and measuring the
+   * candidates does not depend on the rules. Only for the same pages and vertical.
+   */
+  candidateCache?: Map<string, ScoredCandidate[]>;
 }
 
 export interface FieldReport {
