@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { induceDetailExtraction } from '../../src/builder/induce/index.js';
-import { confidenceScore, fieldConfidenceOf, SINGLE_SOURCE } from '../../src/builder/field-confidence.js';
+import { confidenceScore, fieldConfidenceOf, refreshFieldConfidence, SINGLE_SOURCE } from '../../src/builder/field-confidence.js';
 import { evaluateExtraction, type PageInput } from '../../src/recipe/extract/index.js';
 import type { EndpointRecipe } from '../../src/recipe/types.js';
 
@@ -79,6 +79,23 @@ describe('field confidence', () => {
     expect(c.brand.coverage).toBe(1);
     expect(c.brand.agreement).toBe(0);
     expect(c.brand.score).toBeLessThan(0.5);
+  });
+
+  it('after a revision: a field read from the same source keeps its agreement and moves with its coverage; a new source starts afresh', () => {
+    const endpoint: EndpointRecipe = {
+      name: 'get_book',
+      method: 'GET',
+      description: '',
+      input_params: { type: 'object' },
+      return_schema: { type: 'object' },
+      sample_inputs: {},
+      steps: [{ type: 'request', url: '{url}' }, { type: 'extract', extract: { kind: 'object', fields: { title: { sources: [{ css: 'h1' }] }, price: { sources: [{ css: '.now' }] } } } }],
+      field_confidence: { title: { score: 0.9, from: 'css h1', coverage: 1, agreement: 1, pages: 4 }, price: { score: 0.4, from: 'css .was', coverage: 1, agreement: 0, pages: 4 } },
+    };
+    const record = (title: string | null, price: number) => ({ params: {}, heldOut: false, ok: true, records: [{ title, price }] });
+    refreshFieldConfidence(endpoint, { outcomes: [record('Dune', 9.5), record(null, 12), record('Emma', 7), record(null, 8)] });
+    expect(endpoint.field_confidence!.title).toEqual({ score: 0.45, from: 'css h1', coverage: 0.5, agreement: 1, pages: 4 });
+    expect(endpoint.field_confidence!.price).toEqual({ score: SINGLE_SOURCE, from: 'css .now', coverage: 1, pages: 4 });
   });
 
   it('scores coverage x fit x agreement, a lone source between confirmed and contradicted', () => {
