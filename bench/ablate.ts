@@ -10,6 +10,7 @@
  *   npm run bench:ablate -- --only jumbo       # only sites whose names contain "jumbo"
  *   npm run bench:ablate -- --no-reuse        # measure candidates afresh for every run (slower; same table)
  *   npm run bench:ablate -- --corpus-wide DIR # corpus-wide elsewhere than ../shared/bench/corpus-wide (a worktree)
+ *   npm run bench:ablate -- --corpora corpus --corpus-dir corpus=DIR   # the development corpus, from DIR
  *
  * Prints, per rule: the change of macro F1 with the rule off (negative: the rule helps), on
  * corpus-wide and on unseen, and how many held-out pages' predictions change. A rule that
@@ -47,6 +48,10 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--only') args.only = argv[++i];
     else if (argv[i] === '--no-reuse') args.noReuse = true;
     else if (argv[i] === '--corpus-wide') args.dirs['corpus-wide'] = resolve(argv[++i]);
+    else if (argv[i] === '--corpus-dir') {
+      const [name, dir] = argv[++i].split('=');
+      args.dirs[name] = resolve(dir);
+    }
   }
   if (args.sites !== undefined && !(Number.isInteger(args.sites) && args.sites > 0)) throw new Error('--sites takes a positive integer');
   for (const c of args.corpora) if (!CORPORA[c]) throw new Error(`unknown corpus ${c} (known: ${Object.keys(CORPORA).join(', ')})`);
