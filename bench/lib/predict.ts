@@ -37,22 +37,40 @@ const pageUrl = (id: string): string => `http://127.0.0.1/pages/${id}.htm`;
 const pageOf = (site: CorpusSite, id: string) => ({ url: pageUrl(id), contentType: 'text/html', text: readPageText(site, id) });
 
 export function predictSite(site: CorpusSite, options: InduceOptions = {}): SitePredictions {
+  return predictSiteRuns(site, [options])[0];
+}
+
+/**
+ * The site's predictions under each of several option sets. The pages are read once and kept as
+ * the same objects, so each one's parsed document (createPageContext caches it per object) serves
+ * every run: an ablation of fifteen rules parses each page once, not sixteen times. With
+ * `reuseCandidates`, each field's candidates are also gathered and measured once.
+ */
+export function predictSiteRuns(site: CorpusSite, runs: InduceOptions[], opts: { reuseCandidates?: boolean } = {}): SitePredictions[] {
   const fields = site.attributes.map((name) => ({ name }));
   const training = trainingIds(site).map((id) => pageOf(site, id));
-  const { extraction } = induceDetailExtraction({ ...options, pages: training, fields, vertical: site.vertical });
-  const pages: SitePredictions['pages'] = {};
-  const results = heldOutIds(site).map((id) => {
-    let predicted: Record<string, unknown> | null;
-    try {
-      predicted = evaluateExtraction(extraction, pageOf(site, id)) as Record<string, unknown>;
-    } catch {
-      predicted = null;
-    }
-    pages[id] = predicted;
-    return { id, truth: site.truth[id] ?? {}, predicted };
+  const heldOut = heldOutIds(site).map((id) => ({ id, page: pageOf(site, id) }));
+  // The candidates do not depend on the rules: measured once, for every run (see InduceInput).
+  const candidateCache = opts.reuseCandidates ? new Map() : undefined;
+  return runs.map((options) => {
+    const { extraction } = induceDetailExtraction({ ...options, pages: training, fields, vertical: site.vertical, candidateCache });
+    const pages: SitePredictions['pages'] = {};
+    const results = heldOut.map(({ id, page }) => {
+      let predicted: Record<string, unknown> | null;
+      try {
+        predicted = evaluateExtraction(extraction, page) as Record<string, unknown>;
+      } catch {
+        predicted = null;
+      }
+      pages[id] = predicted;
+      return { id, truth: site.truth[id] ?? {}, predicted };
+    });
+    return { f1: scoreSite(site.attributes, results).f1, pages };
   });
-  return { f1: scoreSite(site.attributes, results).f1, pages };
 }
+
+/** Macro F1 over sites (by vertical, PROTOCOL.md) from each site's F1. */
+export const overallF1 = (siteF1: Record<string, number>): number => summarize(siteF1).overall;
 
 /** Every site of a corpus directory (optionally only names containing `only`). */
 export function predictCorpus(dir: string, options: InduceOptions = {}, only?: string): CorpusPredictions {

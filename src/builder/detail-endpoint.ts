@@ -10,6 +10,7 @@ import { induceDetailExtraction, type FieldReport } from './induce/index.js';
 import { describeFields } from './naming.js';
 import { detailFieldsShown } from './detail-details.js';
 import { resolveField } from './knowledge/index.js';
+import type { InducedEvidence } from './field-confidence.js';
 
 /** Fields worth offering when the task names none, in order of interest. */
 export const DEFAULT_DETAIL_FIELDS = [
@@ -31,6 +32,8 @@ export interface DetailPlan {
   absent: string[];
   /** Fields asked for, known to the registry, that no sampled page shows: kept, reported. */
   unseen: string[];
+  /** Per kept field, what the induction measured (field-confidence.ts). */
+  evidence: Record<string, InducedEvidence>;
 }
 
 export function paramSchema(candidate: DetailParameterCandidate): JsonSchema {
@@ -125,7 +128,7 @@ export function planDetailEndpoint(input: {
           delete extraction.fields[k];
         }
       }
-    } else if (!r || r.coverage < 0.5 || r.confidence < (labelled.has(k) ? 0.4 : 0.5)) delete extraction.fields[k];
+    } else if (!r || r.coverage < 0.5 || r.score < (labelled.has(k) ? 0.4 : 0.5)) delete extraction.fields[k];
   }
   addComputedTotals(extraction.fields, pages);
   const fields = Object.keys(extraction.fields);
@@ -159,5 +162,6 @@ export function planDetailEndpoint(input: {
     pages,
     absent,
     unseen,
+    evidence: Object.fromEntries(induced.report.filter((r) => r.field in extraction.fields).map((r) => [r.field, r.evidence])),
   };
 }

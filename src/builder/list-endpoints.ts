@@ -4,6 +4,7 @@
  * paginate step over next links with a `limit` on records. When the task asks for fields
  * that only the detail pages hold, each record's detail page is followed (bounded).
  */
+import type { InducedEvidence } from './field-confidence.js';
 import type { EndpointRecipe, Extraction, FieldSpec, JsonSchema, PaginationStrategy, Step, Transform } from '../recipe/types.js';
 import type { PageInput } from '../recipe/extract/index.js';
 import type { DetailParameterCandidate, Exploration, FetchedPage } from './explore/types.js';
@@ -22,6 +23,8 @@ export interface EndpointPlan {
   isList?: boolean;
   /** Pages the extraction was induced from (for LLM proposals). */
   samplePages?: PageInput[];
+  /** Per field, what the induction measured on its training pages (fit, agreement): feeds `field_confidence`. */
+  evidence?: Record<string, InducedEvidence>;
 }
 
 /** Records of one page whose detail pages are followed (a page of a listing rarely holds more). */

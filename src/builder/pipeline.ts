@@ -22,6 +22,7 @@ import { explore } from './explore/index.js';
 import { isRobotsRefusal } from './explore/site-fetcher.js';
 import type { Exploration } from './explore/types.js';
 import { planDetailEndpoint, DEFAULT_DETAIL_FIELDS } from './detail-endpoint.js';
+import { fieldConfidenceOf } from './field-confidence.js';
 import { planListEndpoints, type EndpointPlan } from './list-endpoints.js';
 import { planSearchEndpoint } from './search-endpoint.js';
 import { fallbackDetail } from './detail-fallback.js';
@@ -220,7 +221,7 @@ const generating = defineStage<Analysed, Planned>({
     for (const k of detail?.unseen ?? []) progress.log('warn', `"${intent.hints?.[k] ?? k}" is not shown on the sampled ${noun.replace(/_/g, ' ')} pages: kept in case others show it`);
     // A detail endpoint is made when asked for, or when it is the only way to the wanted fields.
     if (detail && (wantKind('detail') || exploration.listPages.length === 0)) {
-      plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields, samplePages: detail.pages });
+      plans.push({ endpoint: detail.endpoint, cases: detail.cases, fields: detail.fields, samplePages: detail.pages, evidence: detail.evidence });
     }
     plans.push(...planListEndpoints({ exploration, intent, noun, names, wantKind, wanted, detailExtraction: detail?.extraction ?? null }));
     if (wantKind('search') && exploration.searchForms.length > 0) {
@@ -303,6 +304,7 @@ const testing = defineStage<Planned, BuildOutcome>({
         ...plan.endpoint,
         sample_inputs: verdict.sample,
         return_schema: successBodySchema(dataSchema, !!plan.isList),
+        field_confidence: fieldConfidenceOf(plan.endpoint, verdict, plan.evidence),
       });
       testInputs.push({ endpoint_name: plan.endpoint.name, params: verdict.sample });
       progress.endpoint(plan.endpoint.name, 'passed', verdict.message);

@@ -28,6 +28,14 @@ export const endpointDefinition = {
     depends_on_session: str,
     sample_inputs: json,
     price: { type: 'number' },
+    field_confidence: {
+      type: 'object',
+      description: 'How sure the build is of each returned field (additive): score 0..1, the source it is read from, coverage, agreement between sources, pages measured.',
+      additionalProperties: {
+        type: 'object',
+        properties: { score: { type: 'number' }, from: str, coverage: { type: 'number' }, agreement: { type: 'number' }, pages: { type: 'integer' } },
+      },
+    },
   },
   required: ['method', 'endpoint_name', 'description', 'input_params', 'return_schema', 'initiates_session'],
 } as const;

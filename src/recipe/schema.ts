@@ -291,6 +291,19 @@ const endpoint: Schema = closed(
     initiates_session: { type: 'boolean' },
     depends_on_session: { type: 'string', pattern: RECIPE_LIMITS.endpointName },
     steps,
+    field_confidence: {
+      type: 'object',
+      additionalProperties: closed(
+        {
+          score: { type: 'number', minimum: 0, maximum: 1 },
+          from: str,
+          coverage: { type: 'number', minimum: 0, maximum: 1 },
+          agreement: { type: 'number', minimum: 0, maximum: 1 },
+          pages: { type: 'integer', minimum: 0 },
+        },
+        ['score'],
+      ),
+    },
   },
   ['name', 'method', 'description', 'input_params', 'return_schema', 'sample_inputs', 'steps'],
 );

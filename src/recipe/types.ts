@@ -54,6 +54,22 @@ export interface EndpointRecipe {
   /** Name of the login endpoint whose session this endpoint needs. */
   depends_on_session?: string;
   steps: Step[];
+  /** How sure the build is of each output field (builder/field-confidence.ts); informative only. */
+  field_confidence?: Record<string, FieldConfidence>;
+}
+
+/** One field's confidence (web/src/types.ts `FieldConfidence` shows it). */
+export interface FieldConfidence {
+  /** 0..1: coverage x fit x agreement. */
+  score: number;
+  /** The source the field is read from first, for people (`jsonld Product.offers.price`). */
+  from?: string;
+  /** Share of tested records (or training pages) with a value. */
+  coverage?: number;
+  /** Share of pages where other kinds of source give the same value; absent when none gives one. */
+  agreement?: number;
+  /** Pages the figures were measured on. */
+  pages?: number;
 }
 
 export type Step =

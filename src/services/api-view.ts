@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config/index.js';
 import { CHARGES } from '../config/index.js';
-import type { EndpointRecipe, Recipe } from '../recipe/types.js';
+import type { EndpointRecipe, FieldConfidence, Recipe } from '../recipe/types.js';
 
 export interface EndpointDefinition {
   method: string;
@@ -16,6 +16,8 @@ export interface EndpointDefinition {
   depends_on_session?: string;
   sample_inputs: Record<string, unknown>;
   price: number;
+  /** How sure the build is of each field (additive to the contract; builder/field-confidence.ts). */
+  field_confidence?: Record<string, FieldConfidence>;
 }
 
 export interface GeneratedApi {
@@ -39,6 +41,7 @@ export function endpointDefinition(ep: EndpointRecipe): EndpointDefinition {
     ...(ep.depends_on_session ? { depends_on_session: ep.depends_on_session } : {}),
     sample_inputs: ep.sample_inputs,
     price: ep.price ?? CHARGES.defaultEndpointPrice,
+    ...(ep.field_confidence ? { field_confidence: ep.field_confidence } : {}),
   };
 }
 

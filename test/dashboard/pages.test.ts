@@ -155,6 +155,35 @@ describe('dashboard pages (issue 27)', () => {
     }
   }, 60_000);
 
+  it('shows how sure the build is of each field: a badge per field, its level, and what the score is made of', async () => {
+    const endpoint = getProduct({ name: 'string', price: 'number' });
+    endpoint.field_confidence = {
+      name: { score: 0.96, from: 'jsonld Product.name', coverage: 1, agreement: 1, pages: 5 },
+      price: { score: 0.32, from: 'css .price', coverage: 0.4, agreement: 0, pages: 5 },
+    };
+    const { taskId } = await seedApi(t, owner, shopRecipe(market.url, [endpoint], 'Sure Shop'));
+    const { context, page, problems } = await open(owner);
+    try {
+      await page.goto(`${base}/apis/${taskId}`);
+      await page.getByRole('heading', { name: 'Sure Shop' }).waitFor();
+      const card = page.locator('details.endpoint[data-endpoint="get_product"]');
+      await card.locator('summary').click();
+      const badges = card.getByTestId('field-confidence');
+      await badges.waitFor();
+      const name = badges.locator('[data-field="name"]');
+      const price = badges.locator('[data-field="price"]');
+      expect(await name.textContent()).toBe('name 96%');
+      expect(await name.getAttribute('class')).toContain('conf-high');
+      expect(await price.textContent()).toBe('price 32%');
+      expect(await price.getAttribute('class')).toContain('conf-low');
+      expect(await price.getAttribute('title')).toBe('confidence 32%, from css .price, found on 40% of pages, 0% agreement, 5 pages checked');
+      expect(problems).toEqual([]);
+      await screenshot(page, 'field-confidence');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('says what an empty log-in form lacks in words, and counts “1 API”', async () => {
     await contribute(t, owner, shopRecipe(market.url, [getProduct({ name: 'string', price: 'number' })]));
     const { context, page, problems } = await open(null);

@@ -33,6 +33,16 @@ describe('OpenAPI export', () => {
   });
   afterAll(async () => t.close());
 
+  it('carries each field’s confidence as an extension, and stays valid', async () => {
+    const recipe = booksRecipe(BASE);
+    recipe.endpoints[1].field_confidence = { title: { score: 0.9, from: 'css h1', coverage: 1, pages: 4 } };
+    const { scraperId: sure } = await publishApi(t, owner, recipe);
+    const doc = (await t.call('GET', url(sure), { key: owner.key })).json();
+    await expectValidOpenApi(doc);
+    expect(doc.paths['/get_book'].get['x-quarry-field-confidence']).toEqual({ title: { score: 0.9, from: 'css h1', coverage: 1, pages: 4 } });
+    expect(doc.paths['/list_books'].post['x-quarry-field-confidence']).toBeUndefined();
+  });
+
   it('is a valid OpenAPI 3.1 document with one operation per endpoint', async () => {
     const res = await t.call('GET', url(scraperId), { key: owner.key });
     expect(res.statusCode).toBe(200);

@@ -137,6 +137,29 @@ describe('self-healing beside another revision', () => {
     expect(sweep.repairs.some((r) => r.scraper_id === busy.scraperId)).toBe(false);
     expect((await health(busy.scraperId)).endpoints[0]).toMatchObject({ endpoint_name: 'list_books', status: 'failing' });
   });
+
+  it('checks the endpoints whose fields the build was least sure of first', async () => {
+    const site = await startFixtureSite([['/book/1', '<html><body><h1>Dune</h1><p class="price">9.99</p></body></html>']]);
+    sites.push(site);
+    const withConfidence = (scores: number[] | null) => {
+      const recipe = sampleRecipe(site.url);
+      if (scores) recipe.endpoints[0].field_confidence = { title: { score: scores[0], from: 'css h1' }, price: { score: scores[1], from: 'css .price' } };
+      return recipe;
+    };
+    const sure = await seedApi(t, u, { recipe: withConfidence([0.95, 0.9]) });
+    const unsure = await seedApi(t, u, { recipe: withConfidence([0.95, 0.3]) });
+    const unknown = await seedApi(t, u, { recipe: withConfidence(null) });
+    const seeded = [sure, unknown, unsure];
+    for (const api of seeded) {
+      await t.runtime.deps.db.kysely
+        .insertInto('endpoint_calls')
+        .values({ id: newId(), user_id: u.userId, scraper_id: api.scraperId, endpoint_name: 'get_book', version: 1, status_code: 200, latency_ms: 5, created_at: iso(t.runtime.deps.clock) })
+        .execute();
+    }
+    const sweep = await sweepOnce(t.runtime.deps, { recheckMs: 0, maxChecks: 50 });
+    const order = sweep.checked.map((c) => c.scraper_id).filter((id) => seeded.some((a) => a.scraperId === id));
+    expect(order).toEqual([unsure.scraperId, sure.scraperId, unknown.scraperId]);
+  });
 });
 
 describe('the self-heal schedule', () => {

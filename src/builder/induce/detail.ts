@@ -9,6 +9,7 @@ import { resolveField, type Concept } from '../knowledge/index.js';
 import { gatherCandidates } from './candidates.js';
 import { namesOneEntity } from './joined.js';
 import { applyRules, type DecisionTrace } from './rules.js';
+import { agreementOf, shapeFit, witnessesOf } from './confidence.js';
 import { agreesWith, measure, type ScoredCandidate } from './score-candidates.js';
 import { shapeTransforms } from './shapes.js';
 import { mainEntityTypes } from './structured.js';
@@ -26,14 +27,14 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
   const rulesOff = new Set(input.rulesOff ?? []);
   for (const request of input.fields) {
     const { concept } = resolveField(request.name, request.hint, input.vertical);
-    const { scored, trace } = rankCandidates(pages, concept, mainTypes, request.name, rulesOff);
+    const { scored, trace } = rankCandidates(pages, concept, mainTypes, request.name, rulesOff, input.candidateCache);
     const chosen = chooseSources(scored);
     trace.winner = chosen.map((c) => c.candidate.describe);
     const spec = buildSpec(chosen, concept);
     addSpeculativeSchema(spec, concept, pages);
     addSpeculativeLabels(spec, concept);
     fields[request.name] = spec;
-    report.push({ ...fieldReport(request.name, chosen, spec, pages), trace });
+    report.push({ ...fieldReport(request.name, concept, chosen, scored, spec, pages), trace });
   }
   return { extraction: { kind: 'object', fields }, report };
 }
@@ -45,8 +46,16 @@ export function rankCandidates(
   mainTypes: string[],
   fieldName: string,
   rulesOff?: ReadonlySet<string>,
+  cache?: Map<string, ScoredCandidate[]>,
 ): { scored: ScoredCandidate[]; trace: DecisionTrace } {
-  const scored = gatherCandidates({ pages, concept, mainTypes, fieldName }).map((c) => measure(c, concept, pages));
+  const key = `${fieldName}\u0000${concept.id}`;
+  let measured = cache?.get(key);
+  if (!measured) {
+    measured = gatherCandidates({ pages, concept, mainTypes, fieldName }).map((c) => measure(c, concept, pages));
+    cache?.set(key, measured);
+  }
+  // Rules change scores in place and replace entries: each run works on its own copies.
+  const scored = measured.map((s) => ({ ...s }));
   const trace = applyRules({ scored, concept, pages, mainTypes }, rulesOff);
   return { scored: scored.sort((a, b) => b.score - a.score), trace };
 }
@@ -145,14 +154,17 @@ function addSpeculativeLabels(spec: FieldSpec, concept: Concept): void {
   if (!already) spec.sources.push({ label: labels });
 }
 
-function fieldReport(field: string, chosen: ScoredCandidate[], spec: FieldSpec, pages: PageContext[]): FieldReport {
+function fieldReport(field: string, concept: Concept, chosen: ScoredCandidate[], scored: ScoredCandidate[], spec: FieldSpec, pages: PageContext[]): FieldReport {
   const covered = pages.filter((p) => !isEmpty(evaluateFieldOnPage(spec, p))).length;
   const best = chosen[0];
+  const coverage = pages.length === 0 ? 0 : covered / pages.length;
+  const agreement = best ? agreementOf(best, witnessesOf(best, chosen, scored)) : undefined;
   return {
     field,
     source: chosen.map((c) => c.candidate.describe).join(' > ') || 'none',
-    coverage: pages.length === 0 ? 0 : covered / pages.length,
-    confidence: best ? Math.min(1, Math.round(best.score * 100) / 100) : 0,
+    coverage,
+    score: best ? Math.min(1, Math.round(best.score * 100) / 100) : 0,
+    evidence: { coverage, fit: best ? shapeFit(best, concept) : 0, pages: pages.length, ...(agreement !== undefined ? { agreement } : {}) },
   };
 }
 

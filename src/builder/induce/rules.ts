@@ -15,7 +15,7 @@ import type { Concept } from '../knowledge/index.js';
 import { affixVariants, nameCutVariants } from './affixes.js';
 import { putAmountsFirst } from './amount-first.js';
 import { splitJoinedValues } from './joined.js';
-import { borrowedCandidates, locatedFromStructured } from './located-from.js';
+import { locatedFromStructured } from './located-from.js';
 import { locatable } from './located.js';
 import { preferRicherList, preferRicherText } from './richer.js';
 import { applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
@@ -59,13 +59,6 @@ export const RULES: readonly Rule[] = [
     appliesTo: (c) => locatable(c.shape),
     prefers: 'the element showing what the structured data states: it keeps reading on pages of the template without the data',
     apply: (ctx) => ctx.add(locatedFromStructured(ctx.scored, ctx.concept, ctx.pages)),
-  },
-  {
-    name: 'borrowed-concept',
-    concepts: 'concepts another one states too (a currency in the price text)',
-    appliesTo: (c) => (c.borrowFrom?.length ?? 0) > 0,
-    prefers: "the other concept's located elements, cleaned for this one: the value is written inside them",
-    apply: (ctx) => ctx.scored.push(...borrowedCandidates(ctx.scored, ctx.concept, ctx.pages, ctx.mainTypes)),
   },
   {
     name: 'template-text-cut',

@@ -13,6 +13,8 @@ import type { PageContext, PageInput } from '../../recipe/extract/index.js';
 import type { Extraction, Source, Transform } from '../../recipe/types.js';
 import type { Concept } from '../knowledge/index.js';
 import type { DecisionTrace } from './rules.js';
+import type { ScoredCandidate } from './score-candidates.js';
+import type { InducedEvidence } from '../field-confidence.js';
 
 export interface InduceFieldRequest {
   name: string;
@@ -27,6 +29,12 @@ export interface InduceInput {
   vertical?: string;
   /** Rules (rules.ts, by name) not to apply: bench/ablate.ts measures what each one does. */
   rulesOff?: readonly string[];
+  /**
+   * Candidates measured on these same pages by an earlier induction (per field), reused: the
+   * ablation bench induces each site once per rule switched off, and gathering and measuring the
+   * candidates does not depend on the rules. Only for the same pages and vertical.
+   */
+  candidateCache?: Map<string, ScoredCandidate[]>;
 }
 
 export interface FieldReport {
@@ -35,8 +43,10 @@ export interface FieldReport {
   source: string;
   /** Share of training pages where the chosen spec yields a value. */
   coverage: number;
-  /** 0..1: how sure the induction is (fit, agreement between sources, coverage). */
-  confidence: number;
+  /** The best candidate's score (prior x coverage x fit, weighed by the rules), at most 1: keeps or drops a field no one named. */
+  score: number;
+  /** What the endpoint's `field_confidence` is made of (builder/field-confidence.ts). */
+  evidence: InducedEvidence;
   /** Which candidates, which rules changed what, which sources won. */
   trace?: DecisionTrace;
 }

@@ -3,6 +3,7 @@
  * inputs answered, more fields filled) without losing what worked, and writing what the tests
  * showed back into the endpoint (its return schema typed from the values, its sample inputs).
  */
+import { refreshFieldConfidence } from '../field-confidence.js';
 import type { EndpointRecipe, JsonSchema } from '../../recipe/types.js';
 import type { EndpointVerdict } from '../test-endpoints.js';
 import { recordSchema, successBodySchema } from '../schema-of.js';
@@ -92,6 +93,7 @@ export function refreshFromTests(ep: EndpointRecipe, verdict: EndpointVerdict): 
   const list = answersList(ep);
   ep.return_schema = successBodySchema(list ? { type: 'array', items: record } : record, list);
   if (verdict.sample) ep.sample_inputs = verdict.sample;
+  refreshFieldConfidence(ep, verdict);
 }
 
 /** Values of one field across the records a verdict produced. */

@@ -80,6 +80,7 @@ export function endpointTool(
       execution_url: `${executionBaseUrl(config, api.scraperId)}/${ep.name}`,
       initiates_session: def.initiates_session,
       depends_on_session: def.depends_on_session ?? null,
+      ...(def.field_confidence ? { field_confidence: def.field_confidence } : {}),
     },
   };
   if (opts.outputSchema && def.return_schema.type === 'object') tool.outputSchema = def.return_schema;

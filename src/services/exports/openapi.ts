@@ -73,6 +73,8 @@ function operation(ep: EndpointRecipe, pinned: number | null): Json {
     'x-quarry-initiates-session': def.initiates_session,
   };
   if (def.depends_on_session) op['x-quarry-depends-on-session'] = def.depends_on_session;
+  // How sure the build is of each field: an extension, so tools that do not know it ignore it.
+  if (def.field_confidence) op['x-quarry-field-confidence'] = def.field_confidence;
   if (ep.method !== 'GET') {
     const required = Array.isArray(input.required) && input.required.length > 0;
     op.requestBody = {

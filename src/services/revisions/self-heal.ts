@@ -8,7 +8,8 @@
  * 2. pick endpoints called in the window (24 h): those whose latest call was a 500 (a
  *    `scraper_bug`) newer than their last check, and those not checked for `recheckMs` (6 h):
  *    calls answering 200 with empty data leave no trace in the call log, so they are found by
- *    checking;
+ *    checking. Failing ones first, then the least sure: by the lowest field score the build
+ *    recorded (`field_confidence`);
  * 3. check each (checkEndpoint: sample and example inputs through the interpreter); broken ->
  *    a fix revision task for the owner, free, contributing as the API does (so a repair of a
  *    copy is released to its canonical, and other subscribers get it under updates). One repair
@@ -16,6 +17,7 @@
  * Canonicals themselves are repaired through their copies (they belong to no user).
  */
 import { newId } from '../../clock.js';
+import type { EndpointRecipe } from '../../recipe/types.js';
 import type { ServiceDeps } from '../deps.js';
 import { findScraper, getLatestVersion, type ScraperRow } from '../scrapers.js';
 import { checkEndpoint } from '../../builder/revise/index.js';
@@ -87,8 +89,29 @@ async function candidates(deps: Deps, now: number, opts: Required<Omit<SweepOpti
     if (call.status_code === 500 && checkedBefore(call.created_at)) out.push({ scraper_id: call.scraper_id, endpoint_name: call.endpoint_name, reason: 'failing_calls' });
     else if (checkedBefore(new Date(now - opts.recheckMs).toISOString())) out.push({ scraper_id: call.scraper_id, endpoint_name: call.endpoint_name, reason: 'recheck' });
   }
-  // Endpoints failing in real calls first.
-  return out.sort((a, b) => Number(a.reason !== 'failing_calls') - Number(b.reason !== 'failing_calls')).slice(0, opts.maxChecks);
+  // Endpoints failing in real calls first; then the least sure (the field the build was least
+  // sure of, field_confidence): a weak guess is the first to go wrong when a site changes.
+  const sureness = new Map<string, number>();
+  for (const c of out) sureness.set(keyOf(c), await leastSureOf(deps, c));
+  return out
+    .sort((a, b) => Number(a.reason !== 'failing_calls') - Number(b.reason !== 'failing_calls') || sureness.get(keyOf(a))! - sureness.get(keyOf(b))!)
+    .slice(0, opts.maxChecks);
+}
+
+const keyOf = (c: Pick<Candidate, 'scraper_id' | 'endpoint_name'>): string => `${c.scraper_id}\u0000${c.endpoint_name}`;
+
+/** The score of the endpoint's least sure field in its live version; 1 when the build recorded none. */
+async function leastSureOf(deps: Deps, c: Pick<Candidate, 'scraper_id' | 'endpoint_name'>): Promise<number> {
+  const scraper = await findScraper(deps.db.kysely, c.scraper_id);
+  if (!scraper) return 1;
+  const live = await getLatestVersion(deps.db.kysely, scraper);
+  return leastConfidence(live.recipe.endpoints.find((e) => e.name === c.endpoint_name));
+}
+
+/** The lowest field score of an endpoint's `field_confidence` (1 without one: nothing says it is weak). */
+export function leastConfidence(ep: Pick<EndpointRecipe, 'field_confidence'> | undefined): number {
+  const scores = Object.values(ep?.field_confidence ?? {}).map((c) => c.score);
+  return scores.length ? Math.min(...scores) : 1;
 }
 
 /** The newest completed task of the scraper: the repair is its revision. */

@@ -23,6 +23,21 @@ export interface EndpointDefinition {
   sample_inputs?: Record<string, unknown>;
   /** Credits per successful call. */
   price?: number;
+  /** How sure the build is of each returned field (present on endpoints Quarry built). */
+  field_confidence?: Record<string, FieldConfidence>;
+}
+
+/** One field's confidence: a score 0..1 and what it is made of. */
+export interface FieldConfidence {
+  score: number;
+  /** The source the field is read from first. */
+  from?: string;
+  /** Share of tested records with a value. */
+  coverage?: number;
+  /** Share of pages where other kinds of source give the same value. */
+  agreement?: number;
+  /** Pages the figures were measured on. */
+  pages?: number;
 }
 
 export interface GeneratedApi {
