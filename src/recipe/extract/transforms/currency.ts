@@ -91,6 +91,7 @@ const STATED: ReadonlySet<LocaleSignal | undefined> = new Set(['number_format', 
 export function currencyAmount(input: unknown, locale: PageLocale = UNKNOWN_LOCALE): number | null {
   if (typeof input === 'number') return Number.isFinite(input) ? input : null;
   if (typeof input !== 'string') return null;
+  input = joinWrittenCents(input);
   // Only a separator before exactly three digits is in doubt: the currency is read for it alone.
   const inDoubt = /\d[.,]\d{3}(?!\d)/.test(input);
   const code = inDoubt ? (readCurrency(input, locale)?.code ?? locale.currency) : null;
@@ -105,4 +106,16 @@ export function currencyAmount(input: unknown, locale: PageLocale = UNKNOWN_LOCA
   const signed = after && before ? (before.index < after.index ? before : after) : (after ?? before);
   if (signed) return parseNumber(signed[1], options);
   return parseNumber(input, options);
+}
+
+/**
+ * Cents a price text writes apart from its units, as shops print them: the separator and a space
+ * ("$119. 95", "118, 99 TL", "1.837, 32 €"), the euro sign between units and cents ("35€ 99",
+ * French style), or no units at all (".75 €", "$.75"; a dot before a longer amount, "$.750.30", is punctuation). Joined, they read as one amount.
+ */
+function joinWrittenCents(text: string): string {
+  return text
+    .replace(/(\d)([.,])[ \u00a0](\d{2})(?![\d.,]|[ \u00a0]?\d)/g, '$1$2$3')
+    .replace(/(\d)[ \u00a0]?€[ \u00a0]?(\d{2})(?![\d.,]|[ \u00a0]?(?:€|EUR))/g, '$1,$2 €')
+    .replace(/(^|[^\p{L}\p{N}.,])\.+(\d+)(?!\d|[.,]\d)/gu, '$10.$2');
 }
