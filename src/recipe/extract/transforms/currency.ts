@@ -88,10 +88,10 @@ const STATED: ReadonlySet<LocaleSignal | undefined> = new Set(['number_format', 
  * decimal point. In a longer text ("Mirror, 2 doors, 100x14 cm £279") the number next to the
  * currency sign wins.
  */
-export function currencyAmount(input: unknown, locale: PageLocale = UNKNOWN_LOCALE): number | null {
-  if (typeof input === 'number') return Number.isFinite(input) ? input : null;
-  if (typeof input !== 'string') return null;
-  input = joinWrittenCents(input);
+export function currencyAmount(value: unknown, locale: PageLocale = UNKNOWN_LOCALE): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const input = joinWrittenCents(value);
   // Only a separator before exactly three digits is in doubt: the currency is read for it alone.
   const inDoubt = /\d[.,]\d{3}(?!\d)/.test(input);
   const code = inDoubt ? (readCurrency(input, locale)?.code ?? locale.currency) : null;
