@@ -6,6 +6,7 @@
  */
 import { isWordSign, minorDigits, signCurrency, TEXT_SIGNS, UNKNOWN_LOCALE, type LocaleSignal, type PageLocale } from '../../language/index.js';
 import { parseNumber } from './numbers.js';
+import { qualifierAt } from './price-qualifiers.js';
 
 /** Every sign the text reading knows, with its default ISO 4217 code (for callers listing signs). */
 export const CURRENCY_SIGNS: Record<string, string> = Object.fromEntries(TEXT_SIGNS.map((sign) => [sign, signCurrency(sign)!.code]));
@@ -100,12 +101,31 @@ export function currencyAmount(value: unknown, locale: PageLocale = UNKNOWN_LOCA
     decimal: STATED.has(locale.from.decimal) ? locale.decimal : null,
     fractionDigits: code ? minorDigits(code) : undefined,
   };
-  // The first signed amount of the text: "345.000 € 3.632 €/m²" is 345000, not the price per m².
-  const after = SIGNED_AFTER.exec(input);
-  const before = SIGNED_BEFORE.exec(input);
-  const signed = after && before ? (before.index < after.index ? before : after) : (after ?? before);
+  // The first signed amount of the text: "345.000 € 3.632 €/m²" is 345000, not the price per m²;
+  // one written as a price per unit or an instalment ("4 x R$ 25,00 ou R$ 100,00") is passed over.
+  let signed = firstSigned(input, 0);
+  for (let from = 0, tries = 0; signed && tries < 3; tries++) {
+    const q = qualifierAt(input, signed.index, signed.index + signed[0].length);
+    if (q !== 'per-unit' && q !== 'instalment') break;
+    from = signed.index + signed[0].length;
+    const next = firstSigned(input, from);
+    if (!next) break;
+    signed = next;
+  }
   if (signed) return parseNumber(signed[1], options);
   return parseNumber(input, options);
+}
+
+const SIGNED_AFTER_ALL = new RegExp(SIGNED_AFTER.source, 'gu');
+const SIGNED_BEFORE_ALL = new RegExp(SIGNED_BEFORE.source, 'g');
+
+/** The first signed amount of the text at or after `from`. */
+function firstSigned(text: string, from: number): RegExpExecArray | null {
+  SIGNED_AFTER_ALL.lastIndex = from;
+  SIGNED_BEFORE_ALL.lastIndex = from;
+  const after = SIGNED_AFTER_ALL.exec(text);
+  const before = SIGNED_BEFORE_ALL.exec(text);
+  return after && before ? (before.index < after.index ? before : after) : (after ?? before);
 }
 
 /**
