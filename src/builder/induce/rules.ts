@@ -192,6 +192,8 @@ export interface DecisionTrace {
   fired: RuleFiring[];
   /** The chosen sources, best first (filled by the caller). */
   winner: string[];
+  /** Page and site signals that decide the field's values (the site's currency: site-currency.ts). */
+  signals?: string[];
 }
 
 const TRACE_CANDIDATES = 8;

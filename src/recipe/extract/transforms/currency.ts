@@ -63,6 +63,19 @@ export function readCurrency(input: unknown, locale: PageLocale = UNKNOWN_LOCALE
   return null;
 }
 
+/**
+ * The page's locale with the site's currency (what its other pages' structured data name) when
+ * the page names none itself: it decides a sign several currencies share, recorded as the
+ * deciding signal `site_price_currency`. A country the page itself names (html lang "es-MX",
+ * og:locale, its hreflang) still comes first: one page of a site may be another country's.
+ */
+export function withSiteCurrency(locale: PageLocale = UNKNOWN_LOCALE, siteCurrency?: string): PageLocale {
+  if (!siteCurrency || locale.currency || (locale.from.region && PAGE_REGION_SIGNALS.has(locale.from.region))) return locale;
+  return { ...locale, currency: siteCurrency, from: { ...locale.from, currency: 'site_price_currency' } };
+}
+
+const PAGE_REGION_SIGNALS: ReadonlySet<LocaleSignal> = new Set(['html_lang', 'og_locale', 'hreflang']);
+
 /** ISO 4217 code for a sign, name or code found in the text; null when none is recognised. */
 export function currencyCode(input: unknown, locale: PageLocale = UNKNOWN_LOCALE): string | null {
   return readCurrency(input, locale)?.code ?? null;
