@@ -51,6 +51,12 @@ describe('clean values', () => {
     expect(run(training, ['price'], heldOut, [RULE]).price).toBe(499);
   });
 
+  it('keeps a starting price that is the only price a ticket page shows (en)', () => {
+    const body = (from: string) => `<div class="tickets"><p class="gg-price">Tickets from £${from}</p><a href="/buy">Buy tickets</a></div>`;
+    const training = [shop('1', 'en-GB', 'Northern Lights', body('35.00')), shop('2', 'en-GB', 'Sea Shanties', body('15.00'))];
+    expect(run(training, ['price'], shop('3', 'en-GB', 'Brass Night', body('22.50'))).price).toBe(22.5);
+  });
+
   it('reads the code, not the product name written after it (fr)', () => {
     const body = (ref: string, name: string) => `<p class="ref">Référence : ${ref} ${name}</p>`;
     const training = [shop('1', 'fr', 'Housse Alfa', body('TE5012-1293415', 'Housse de canapé extensible')), shop('2', 'fr', 'Coussin Beta', body('TE5013-1293520', 'Coussin de sol rond'))];

@@ -129,8 +129,8 @@ export const RULES: readonly Rule[] = [
     name: 'qualified-prices',
     concepts: 'prices',
     appliesTo: (c) => c.shape === 'price',
-    prefers: 'the amount shown plainly over one the page shows only per unit ("€4.99/kg"), as an instalment ("4 x R$ 25,00") or as a starting price ("ab 12,90 €")',
-    apply: (ctx) => weighQualifiedPrices(ctx.scored, ctx.concept, ctx.pages),
+    prefers: 'the amount shown plainly over one the page shows only per unit ("€4.99/kg"), as an instalment ("4 x R$ 25,00") or as a starting price ("ab 12,90 €"), when it shows a plain one too',
+    apply: (ctx) => weighQualifiedPrices(ctx.scored, ctx.concept, ctx.pages, ctx.mainTypes),
   },
   {
     name: 'site-name',
