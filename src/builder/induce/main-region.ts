@@ -73,6 +73,8 @@ interface Region {
   h1: Element | null;
   /** Per element, the clutter it sits in (memo). */
   memo: WeakMap<Element, ClutterKind | null>;
+  /** Per container, whether it is a rail (memo: many candidates share ancestors). */
+  rails: WeakMap<Element, boolean>;
 }
 
 const regions = new WeakMap<PageContext, Region>();
@@ -100,7 +102,7 @@ export function mainRegion(page: PageContext, mainTypes: string[]): Region {
   const h1 = h1s.find((h) => !ancestors(h).some((a) => a.name === 'nav' || a.name === 'footer' || (a.name === 'header' && !ancestors(a).some((b) => isContentRoot(b, mainTypes))))) ?? h1s[0] ?? null;
   let root: Element | null = h1 ? (ancestors(h1).find((a) => isContentRoot(a, mainTypes)) ?? null) : null;
   if (!root) root = (page.$('main, [role="main"]').first().get(0) as Element | undefined) ?? null;
-  const region: Region = { root, h1, memo: new WeakMap() };
+  const region: Region = { root, h1, memo: new WeakMap(), rails: new WeakMap() };
   regions.set(page, region);
   return region;
 }
@@ -140,7 +142,12 @@ export function clutterAround(el: Element, page: PageContext, mainTypes: string[
     const inContent = (i: number): boolean => stop < chain.length || chain.slice(i + 1).some((a) => isContentRoot(a, mainTypes));
     for (let i = 0; i < stop && !kind; i++) {
       kind = clutterOf(chain[i], inContent(i));
-      if (!kind && i + 1 < stop && i <= 6 && isRail(chain[i + 1], page, region.h1)) kind = 'rail';
+      if (!kind && i + 1 < stop && i <= 6) {
+        const container = chain[i + 1];
+        let rail = region.rails.get(container);
+        if (rail === undefined) region.rails.set(container, (rail = isRail(container, page, region.h1)));
+        if (rail) kind = 'rail';
+      }
     }
   }
   region.memo.set(el, kind);
