@@ -79,6 +79,11 @@ describe('currency', () => {
     ['$.75', 0.75],
     ['$.750.30', 750.3],
     ['Art.Nr. 12', 12],
+    // A range signed once at its end starts at its first amount.
+    ['From 26 to 50 €', 26],
+    ['26 – 50 €', 26],
+    ['€ 26 - € 50', 26],
+    ['Pack of 2 - 12,50 €', 12.5],
   ])('currencyAmount(%s) = %s', (input, expected) => {
     expect(currencyAmount(input)).toBe(expected);
   });

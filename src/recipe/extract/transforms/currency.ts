@@ -125,9 +125,14 @@ export function currencyAmount(value: unknown, locale: PageLocale = UNKNOWN_LOCA
     if (!next) break;
     signed = next;
   }
-  if (signed) return parseNumber(signed[1], options);
-  return parseNumber(input, options);
+  if (!signed) return parseNumber(input, options);
+  // A price range signed once at its end ("26 - 50 €", "From 26 to 50 €") starts at its first
+  // amount; only a text that is the range ("Pack of 2 - 12,50 €" is no range).
+  const range = RANGE_START.exec(input.slice(0, signed.index));
+  return parseNumber(range ? range[1] : signed[1], options);
 }
+
+const RANGE_START = /^\s*(?:from|von|de|desde|dès|od|от|ab|vanaf|da)?\s*(\d[\d.,]*)\s*(?:-|–|—|to|bis|à|a|al|до|tot)\s*$/iu;
 
 const SIGNED_AFTER_ALL = new RegExp(SIGNED_AFTER.source, 'gu');
 const SIGNED_BEFORE_ALL = new RegExp(SIGNED_BEFORE.source, 'g');
