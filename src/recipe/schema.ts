@@ -104,7 +104,7 @@ const transform = tagged(
     op('number'),
     op('integer'),
     op('currency_amount'),
-    op('currency_code'),
+    op('currency_code', { site_currency: { type: 'string', pattern: '^[A-Z]{3}$' } }),
     op('iso_date'),
     op('duration_minutes'),
     op('boolean', { true_values: { type: 'array', items: str } }),

@@ -334,7 +334,11 @@ export type Transform =
   | { op: 'number' }
   | { op: 'integer' }
   | { op: 'currency_amount' }
-  | { op: 'currency_code' }
+  /**
+   * `site_currency`: the ISO code the site's structured data names on other pages (the builder's
+   * training pages); it decides a sign several currencies share ("$") on a page naming none.
+   */
+  | { op: 'currency_code'; site_currency?: string }
   | { op: 'iso_date' }
   | { op: 'duration_minutes' }
   | { op: 'boolean'; true_values?: string[] }
