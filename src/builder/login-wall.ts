@@ -5,8 +5,9 @@
 import * as cheerio from 'cheerio';
 import { rethrowUnless } from './expected.js';
 
-const LOGIN_PATH = /\/(log-?in|sign-?in|auth(entication)?|account\/log-?in|session\/new|sso|users?\/sign_in)\b/i;
-const LOGIN_WORDS = /\b(log ?in|sign ?in|anmelden|iniciar sesi[oó]n|connexion|se connecter|inloggen|accedi|entrar|zaloguj)\b/i;
+/** Sign-in paths as frameworks write them: /login, /sign-in, Rails' /sign_in and /users/sign_in, /logon, /session/new. */
+const LOGIN_PATH = /\/(log[-_]?in|sign[-_]?in|log[-_]?on|auth(entication)?|account\/log-?in|session\/new|sso)\b/i;
+const LOGIN_WORDS = /\b(log ?in|sign ?in|log ?on|anmelden|iniciar sesi[oó]n|connexion|se connecter|inloggen|accedi|entrar|zaloguj)\b/i;
 
 /** A short reason when the page looks like a login wall, else null. */
 /** A notice that the content is for signed-in users only ("log in to see your orders"). */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLoginWall } from '../../src/builder/login-wall.js';
 import { findLoginForms, findOtpForm, findPasswordForm } from '../../src/recipe/index.js';
+import { lockNotice } from '../../src/recipe/interpreter/login.js';
 import { planFromPage } from '../../src/builder/auth/discover.js';
 import { credentialsPrompt, loginEndpoint, withLoginEndpoint } from '../../src/builder/auth/plan.js';
 import { validateRecipe, RECIPE_FORMAT } from '../../src/recipe/index.js';
@@ -22,6 +23,10 @@ describe('login walls', () => {
     const form = page('<form method="post"><input name="u"><input type="password" name="p"><button>Log in</button></form>');
     expect(detectLoginWall({ url: 'http://a.test/login', status: 200, text: form })).toMatch(/sign-in page/);
     expect(detectLoginWall({ url: 'http://a.test/x', status: 200, text: page('<p>Please log in to see your orders.</p><a href="/login">Log in</a>') })).toMatch(/sign in to see/);
+    // Rails and Devise write /sign_in and /users/sign_in; banks write /logon.
+    for (const path of ['/sign_in', '/users/sign_in', '/logon', '/Account/LogOn']) {
+      expect(detectLoginWall({ url: 'http://a.test/x', finalUrl: `http://a.test${path}`, status: 200, text: form }), path).toMatch(/sign-in page/);
+    }
   });
 
   it('not a wall: content that mentions signing in, a notice without a way in', () => {
@@ -79,6 +84,26 @@ describe('sign-in forms', () => {
     expect(valid.ok, JSON.stringify(!valid.ok && valid.errors)).toBe(true);
     expect(recipe.endpoints[1].depends_on_session).toBe('login');
     expect(loginEndpoint(plan, 'shop.test').steps[0]).toEqual({ type: 'login', url: 'https://shop.test/login', form: { 'user[email]': '{email}', 'user[password]': '{password}' } });
+  });
+});
+
+describe('locked accounts', () => {
+  const html = (msg: string) => ({ status: 200, contentType: 'text/html', text: page(`<main><div class="error">${msg}</div><form><input type="password"></form></main>`) });
+  it("reads the site's sentence that says the account is locked, in HTML, JSON or HTTP 423", () => {
+    expect(lockNotice(html('You have specified an incorrect password. Your account has been locked after too many failed login attempts. Try again in 30 minutes.'))).toBe(
+      'Your account has been locked after too many failed login attempts.',
+    );
+    expect(lockNotice({ status: 403, contentType: 'application/json', text: '{"error":"locked","message":"Too many attempts. Try again later."}' })).toMatch(/Too many attempts/);
+    expect(lockNotice({ status: 423, contentType: 'text/html', text: page('<p>Nope</p>') })).toMatch(/423/);
+    expect(lockNotice(html('Ihr Konto wurde vorübergehend gesperrt.'))).toMatch(/gesperrt/);
+  });
+
+  it('a warning of a lock to come is not a lock', () => {
+    expect(lockNotice(html('You have specified an incorrect password. You have 1 attempt left before your account is locked.'))).toBeNull();
+    expect(lockNotice(html('Incorrect password. 2 attempts remaining: after that your account will be locked for 30 minutes.'))).toBeNull();
+    expect(lockNotice(html('Falsches Passwort. Nach einem weiteren Versuch wird Ihr Konto gesperrt.'))).toBeNull();
+    expect(lockNotice(html('Mot de passe incorrect. Votre compte sera bloqué après 3 essais.'))).toBeNull();
+    expect(lockNotice(html('Incorrect email or password.'))).toBeNull();
   });
 });
 

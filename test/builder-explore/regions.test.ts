@@ -108,5 +108,9 @@ describe('pagination links', () => {
     expect(next('<a href="?page=1">«</a><a href="?page=3">»</a>')).toBe('https://x.test/list?page=3');
     expect(next('<div class="pager"><a href="?page=1">1</a><span class="current">2</span><a href="?page=3">3</a></div>')).toBe('https://x.test/list?page=3');
     expect(next('<a href="?page=1">Previous</a>')).toBeNull();
+    // A bank's or a notes app's pager names what it pages: "Older transactions", "Next 10 results".
+    expect(next('<a href="?page=3">Older transactions</a> <a href="?page=1">Newer transactions</a>')).toBe('https://x.test/list?page=3');
+    expect(next('<a href="?page=3">Next 10 results</a>')).toBe('https://x.test/list?page=3');
+    expect(next('<a href="?page=3">Next steps</a>')).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import type { Fetcher } from '../../fetch/types.js';
 import { paramOf, type LoginPlan, type LoginPlanField } from './plan.js';
 import { rethrowUnless } from '../expected.js';
 
-const LOGIN_LINK = /(log-?in|sign-?in|anmelden|connexion|inloggen)/i;
+const LOGIN_LINK = /(log[-_ ]?in|sign[-_ ]?in|log[-_ ]?on\b|anmelden|connexion|inloggen)/i;
 
 function fieldsOf(form: LoginForm): LoginPlanField[] {
   return form.fields.map((f) => ({ param: paramOf(f), site: f.name, role: f.role, type: f.type, label: f.label }));

@@ -93,13 +93,18 @@ const LOCKED =
 export function lockNotice(res: Pick<FetchResponse, 'status' | 'text' | 'contentType'>): string | null {
   const text = /json/.test(res.contentType) ? res.text.replace(/[{}"]/g, ' ') : cheerio.load(res.text)('main, body').first().text();
   const flat = text.replace(/\s+/g, ' ');
-  const hit = LOCKED.exec(flat);
-  if (!hit) return res.status === 423 ? 'The account is locked (HTTP 423).' : null;
-  // The sentence around the words, as the site wrote it.
-  const start = Math.max(flat.lastIndexOf('.', hit.index) + 1, hit.index - 160);
-  const end = flat.indexOf('.', hit.index + hit[0].length);
-  return flat.slice(start, end === -1 ? hit.index + hit[0].length + 80 : end + 1).trim().slice(0, 240);
+  // Sentence by sentence: "1 attempt left before your account is locked" warns of a lock to come, it is no lock.
+  const said = flat
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .find((s) => LOCKED.test(s) && !LOCK_WARNING.test(s));
+  if (said) return said.slice(0, 240);
+  return res.status === 423 ? 'The account is locked (HTTP 423).' : null;
 }
+
+/** A sentence that warns of a lock to come ("2 attempts left before...", "will be locked", "bevor ... gesperrt"). */
+const LOCK_WARNING =
+  /\b(before|will be|would be|could be|may be|might be|otherwise|attempts? (left|remaining)|remaining attempts?|tries (left|remaining)|bevor|wird .{0,40}gesperrt|avant|sera (temporairement )?(bloqu|verrouill)|antes de|ser[aá] bloquead|prima che|verr[aà] bloccat|voordat|wordt .{0,30}geblokkeerd)/i;
 
 /** A JSON login answer that reports failure in its body (`{ok: false}`, `{error: ...}`). */
 function jsonSaysNo(text: string): boolean {
