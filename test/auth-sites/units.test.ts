@@ -76,6 +76,29 @@ describe('sign-in forms', () => {
     expect(jsonPlan.fields.map((f) => [f.param, f.site])).toEqual([['username', 'user'], ['password', 'pwd']]);
   });
 
+  it('a script that posts the form to a login API and sets the session cookie itself', () => {
+    const html = page(`<form id="signin" method="post"><input name="member_no" autocomplete="username"><input type="password" name="password"><button>Sign in</button></form>
+<script>document.querySelector('#signin').addEventListener('submit', function (e) { e.preventDefault();
+  fetch('/api/v1/login', { method: 'POST', body: new URLSearchParams(new FormData(e.target)) }).then(function (r) { return r.json(); })
+  .then(function (data) { if (!data.ok) return; document.cookie = \`portal_sid=\${data.session.id}; path=/\`; location.href = '/home'; }); });</script>`);
+    const plan = planFromPage({ url: 'https://care.test/login?return=/x', text: html }, 'https://care.test/x')!;
+    expect(plan).toMatchObject({ kind: 'form', url: 'https://care.test/login', action: 'https://care.test/api/v1/login', token: { from: 'session.id', cookie: 'portal_sid' } });
+    expect(loginEndpoint(plan, 'care.test').steps[0]).toMatchObject({ type: 'login', form: { member_no: '{username}', password: '{password}' }, action: 'https://care.test/api/v1/login', token: { from: 'session.id', cookie: 'portal_sid' } });
+  });
+
+  it('a JSON login whose token the app keeps in localStorage and sends as a bearer header', () => {
+    const login = page(`<form id="lf" novalidate><input name="email" type="email"><input name="password" type="password"><button>Log in</button></form>
+<script>lf.addEventListener('submit', async (e) => { e.preventDefault();
+  const res = await fetch('/api/auth/token', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: lf.email.value, password: lf.password.value, client: 'web' }) });
+  const body = await res.json(); localStorage.setItem('auth', JSON.stringify({ t: body.data.accessToken })); location.assign('/app'); });</script>`);
+    const app = page(`<div id="root"></div><script>const a = JSON.parse(localStorage.getItem('auth')); fetch('/api/items', { headers: { Authorization: 'Token ' + a.t } });</script>`);
+    const plan = planFromPage({ url: 'https://notes.test/login', text: login }, 'https://notes.test/app', app)!;
+    expect(plan).toMatchObject({ kind: 'json', url: 'https://notes.test/api/auth/token', constants: { client: 'web' }, token: { from: 'data.accessToken', header: 'authorization', prefix: 'Token ' } });
+    expect(loginEndpoint(plan, 'notes.test').steps[0]).toMatchObject({ json: { client: 'web', email: '{email}', password: '{password}' } });
+    // Without the app's scripts in sight: the convention, a bearer token.
+    expect(planFromPage({ url: 'https://notes.test/login', text: login }, 'https://notes.test/app')!.token).toEqual({ from: 'data.accessToken', header: 'authorization', prefix: 'Bearer ' });
+  });
+
   it('the login endpoint validates, holds no credentials, and the others depend on it', () => {
     const plan = planFromPage({ url: 'https://shop.test/login', text: html }, 'https://shop.test/a')!;
     const other = { name: 'list_orders', method: 'GET' as const, description: 'd', input_params: { type: 'object', properties: {} }, return_schema: { type: 'object' }, sample_inputs: {}, steps: [{ type: 'request' as const, url: '/a' }] };
