@@ -29,6 +29,16 @@ describe('login walls', () => {
     }
   });
 
+  it("an app shell whose script sends a visitor without a stored token to the sign-in page (when asked to read scripts)", () => {
+    const shell = page(`<div id="app"></div><script>var a = JSON.parse(localStorage.getItem('auth') || 'null');
+if (!a) { location.replace('/login?next=' + encodeURIComponent(location.pathname)); } else { fetch('/api/items'); }</script>`);
+    expect(detectLoginWall({ url: 'http://a.test/app', status: 200, text: shell }, { scripts: true })).toMatch(/script sends visitors without a session to a sign-in page \(\/login\)/);
+    expect(detectLoginWall({ url: 'http://a.test/app', status: 200, text: shell })).toBeNull();
+    // A script that moves on after a search or to a product page, or reads no stored session: no wall.
+    const other = page(`<script>var q = localStorage.getItem('q'); if (q) location.href = '/search?q=' + q;</script><script>location.assign('/login')</script>`);
+    expect(detectLoginWall({ url: 'http://a.test/', status: 200, text: other }, { scripts: true })).toBeNull();
+  });
+
   it('not a wall: content that mentions signing in, a notice without a way in', () => {
     const long = page(`<article>${'Plenty of public text about the shop. '.repeat(60)}<p>Please log in to see your orders.</p><a href="/login">Log in</a></article>`);
     expect(detectLoginWall({ url: 'http://a.test/', status: 200, text: long })).toBeNull();

@@ -9,6 +9,7 @@ import type { Fetcher } from '../../fetch/types.js';
 import { paramOf, type LoginPlan, type LoginPlanField } from './plan.js';
 import type { LoginToken } from '../../recipe/types.js';
 import { rethrowUnless } from '../expected.js';
+import { scriptSignInUrl } from '../login-wall.js';
 
 const LOGIN_LINK = /(log[-_ ]?in|sign[-_ ]?in|log[-_ ]?on\b|anmelden|connexion|inloggen)/i;
 
@@ -117,10 +118,14 @@ export async function discoverLogin(
   const own = planFromPage(page, protectedUrl);
   if (own) return own;
   const $ = cheerio.load(page.text);
-  const link = $('a[href]')
-    .toArray()
-    .map((a) => ({ href: $(a).attr('href') ?? '', text: $(a).text() }))
-    .find((a) => LOGIN_LINK.test(a.href) || LOGIN_LINK.test(a.text));
+  // Where the page's script sends a visitor without a session, else its "log in" link.
+  const sent = scriptSignInUrl(page.text, page.url);
+  const link = sent
+    ? { href: sent }
+    : $('a[href]')
+        .toArray()
+        .map((a) => ({ href: $(a).attr('href') ?? '', text: $(a).text() }))
+        .find((a) => LOGIN_LINK.test(a.href) || LOGIN_LINK.test(a.text));
   if (!link) return null;
   let target: string;
   try {
