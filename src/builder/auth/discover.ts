@@ -32,7 +32,8 @@ const POST_CALL = /(fetch|axios\.post|\$\.post)\(\s*['"`]([^'"`]+)['"`]\s*,/g;
 /** `document.cookie = 'sid=' + res.sid` or `` document.cookie = `sid=${data.session.id}; path=/` ``. */
 const COOKIE_SET = /document\.cookie\s*=\s*(?:['"]([\w.-]+)=['"]\s*\+\s*|`([\w.-]+)=\$\{\s*)[\w$]+((?:\.[\w$]+)+)/;
 /** A token of the answer kept in web storage: `localStorage.setItem('auth', JSON.stringify({t: body.access_token}))`. */
-const STORED_TOKEN = /(?:local|session)Storage\.setItem\([^;]*?[\w$]+((?:\.[\w$]+)*\.(?:[\w$]*(?:token|jwt)[\w$]*))\b/i;
+const STORED = /(?:local|session)Storage\.setItem\(([^;\n]*)/i;
+const TOKEN_PATH = /[\w$]+((?:\.[\w$]+)*\.[\w$]*(?:token|jwt)[\w$]*)\b/i;
 /** How the site's scripts send a stored token back: `'Authorization': 'Bearer ' + ...`. */
 const AUTH_HEADER = /['"]?(authorization|x-[\w-]*(?:token|auth)[\w-]*)['"]?\s*:\s*['"`](?:(\w+) ['"`]\s*\+|(\w+) \$\{)/i;
 
@@ -75,7 +76,9 @@ function scriptLogin(html: string, pageUrl: string, elsewhere: string): ScriptLo
 function tokenKept(after: string, allScripts: string): LoginToken | undefined {
   const cookie = COOKIE_SET.exec(after);
   if (cookie) return { from: cookie[3].slice(1), cookie: cookie[1] ?? cookie[2] };
-  const stored = STORED_TOKEN.exec(after);
+  // The storage key ('app.accessToken') is a string, not the answer: read the call without its strings.
+  const call = STORED.exec(after)?.[1].replace(/'[^']*'|"[^"]*"|`[^`]*`/g, "''");
+  const stored = call ? TOKEN_PATH.exec(call) : null;
   if (!stored) return undefined;
   const header = AUTH_HEADER.exec(allScripts);
   // The convention of token APIs when the scripts that send it are not in sight: a bearer token.
