@@ -25,6 +25,16 @@ describe('record regions', () => {
     expect(findRecordRegions(noLinks)).toEqual([]);
   });
 
+  it("a table's rows without links are records when each has two or more cells (a bank's transactions); a list of words is not", () => {
+    const rows = [1, 2, 3, 4, 5].map((i) => `<tr data-id="T${i}"><td>2026-11-2${i}</td><td>CARD PAYMENT SHOP ${i}</td><td class="amount">-${i}.50</td></tr>`).join('');
+    const ctx = createPageContext(page(`${menu}<table class="txns"><thead><tr><th>Date</th><th>Description</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>`));
+    const [best] = findRecordRegions(ctx);
+    expect(best.signature).toBe('tr');
+    expect(best.records).toHaveLength(5);
+    const oneCell = createPageContext(page(`<table><tbody>${[1, 2, 3, 4].map((i) => `<tr><td>Item ${i}</td></tr>`).join('')}</tbody></table>`));
+    expect(findRecordRegions(oneCell)).toEqual([]);
+  });
+
   it('joins cards spread over grid rows, and does not take the rows for records', () => {
     const rows = [0, 1, 2].map((r) => `<div class="row">${[1, 2, 3, 4].map((i) => card(r * 4 + i)).join('')}</div>`).join('');
     const [best] = findRecordRegions(createPageContext(page(`<div class="grid">${rows}</div>`)));
