@@ -117,13 +117,14 @@ const LOCKED =
  * not help.
  */
 export function lockNotice(res: Pick<FetchResponse, 'status' | 'text' | 'contentType'>): string | null {
-  const text = /json/.test(res.contentType) ? res.text.replace(/[{}"]/g, ' ') : cheerio.load(res.text)('main, body').first().text();
-  const flat = text.replace(/\s+/g, ' ');
-  // Sentence by sentence: "1 attempt left before your account is locked" warns of a lock to come, it is no lock.
-  const said = flat
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .find((s) => LOCKED.test(s) && !LOCK_WARNING.test(s));
+  // The page's own content (main, else body), with a space between elements so their sentences stay apart.
+  const $ = /json/.test(res.contentType) ? null : cheerio.load(res.text.replace(/></g, '>\n<'));
+  const text = $ ? ($('main').first().text() || $('body').text()) : res.text.replace(/[{}"]/g, ' ');
+  // Sentence by sentence (an element ends one too): "1 attempt left before your account is locked" warns of a lock to come, it is no lock.
+  const said = text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((x) => x.replace(/\s+/g, ' ').trim())
+    .find((x) => LOCKED.test(x) && !LOCK_WARNING.test(x));
   if (said) return said.slice(0, 240);
   return res.status === 423 ? 'The account is locked (HTTP 423).' : null;
 }
