@@ -260,6 +260,8 @@ const step = tagged('type', {
       form: stringMap,
       json: true,
       otp: nonEmpty,
+      action: nonEmpty,
+      token: closed({ from: nonEmpty, cookie: { type: 'string', pattern: '^[!#$%&\'*+.^_`|~0-9A-Za-z-]+$' }, header: { type: 'string', pattern: '^([Aa]uthorization|[Xx]-[A-Za-z0-9-]+)$' }, prefix: { type: 'string', maxLength: 40 } }, ['from']),
       success: closed({ cookie: nonEmpty, selector: nonEmpty, status: httpStatus }),
     },
     ['type', 'url'],

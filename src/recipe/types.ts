@@ -227,8 +227,25 @@ export interface LoginStep {
   json?: unknown;
   /** Template of the one-time code, sent when the site asks for one after the password. */
   otp?: string;
+  /** With `form`: post the form here instead of to its action (the page's script sends it to a login API). */
+  action?: string;
+  /** What the page's script keeps from a JSON login answer; the session carries it to this origin. */
+  token?: LoginToken;
   /** How success is recognised. */
   success?: { cookie?: string; selector?: string; status?: number };
+}
+
+/**
+ * A value of the login answer (`from`, a dotted JSON path) that the site's script keeps and sends
+ * back: as a cookie it sets with `document.cookie` (`cookie`), or as a header it adds to every
+ * request to the site (`header`, e.g. `authorization` with `prefix` "Bearer " for a token kept
+ * in localStorage).
+ */
+export interface LoginToken {
+  from: string;
+  cookie?: string;
+  header?: string;
+  prefix?: string;
 }
 
 /** Sandboxed script (QuickJS) with time and memory limits; sets the scraper's has_script. */
