@@ -114,6 +114,26 @@ describe('removing APIs and tasks', () => {
     expect((await callProduct(other, first.scraper_id)).statusCode).toBe(200);
   });
 
+  it('a dispatch matching the caller’s own contributed API answers that API’s task, not a subscribed duplicate', async () => {
+    const url = `${site.url}/mine/`;
+    const { scraperId } = await contribute(t, owner, shopRecipe(`${site.url}/mine`, [getProduct({ name: 'string' })], 'Kaffee Mein'), { url });
+    const taskId = await seedTask(owner, 'completed', scraperId);
+    const countApis = async () => (await listCallerApis(t.runtime.deps, owner.userId)).length;
+    const before = await countApis();
+    const again = await t.call('POST', '/dispatch', { key: owner.key, body: { url } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ matched: true, task_id: taskId });
+    expect(await countApis()).toBe(before);
+    // Asking for it again after archiving it brings it back.
+    await t.call('DELETE', `/scraper/${scraperId}`, { key: owner.key });
+    expect((await t.call('POST', '/dispatch', { key: owner.key, body: { url } })).json()).toMatchObject({ matched: true, task_id: taskId });
+    expect((await t.call('GET', `/dispatch/tasks/${taskId}`, { key: owner.key })).json().archived_at).toBeNull();
+    // Another account still gets its own subscribed copy.
+    const theirs = (await t.call('POST', '/dispatch', { key: other.key, body: { url } })).json();
+    expect(theirs.matched).toBe(true);
+    expect((await t.call('GET', `/dispatch/tasks/${theirs.task_id}`, { key: other.key })).json().result_scraper_id).not.toBe(scraperId);
+  });
+
   it('leaves an archived API out of the self-heal sweep', async () => {
     const { scraperId } = await contribute(t, owner, shopRecipe(`${site.url}/heal`, [getProduct({ name: 'string' })], 'Kaffee Heal'));
     expect((await callProduct(owner, scraperId)).statusCode).toBe(200);

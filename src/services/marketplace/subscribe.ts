@@ -7,7 +7,7 @@
 import { newId } from '../../clock.js';
 import { conflict, notFound } from '../../errors/index.js';
 import type { ServiceDeps } from '../deps.js';
-import { createCopy, findSubscribedCopy, insertAcquiredTask } from './copies.js';
+import { createCopy, findOwnBuiltApi, findSubscribedCopy, insertAcquiredTask } from './copies.js';
 import { findListing, type ListingRow, type Q } from './listings.js';
 import { afterListingChange } from './stats.js';
 
@@ -83,14 +83,7 @@ async function acquire(deps: AcquireDeps, userId: string, listing: ListingRow, s
  * own (archived or not; restoring it is the way back).
  */
 async function refuseOwnApi(q: Q, userId: string, listing: ListingRow): Promise<void> {
-  const own = await q
-    .selectFrom('scrapers')
-    .select(['id', 'archived_at'])
-    .where('user_id', '=', userId)
-    .where('canonical_scraper_id', '=', listing.canonical_scraper_id)
-    .where('source', '=', 'built')
-    .orderBy('created_at', 'asc')
-    .executeTakeFirst();
+  const own = await findOwnBuiltApi(q, userId, listing.canonical_scraper_id);
   if (!own) return;
   const how = own.archived_at ? `it is archived: restore it (POST /scraper/${own.id}/restore)` : `call it at /scraper/${own.id}`;
   throw conflict(`${listing.name} is your own API (${own.id}); there is nothing to subscribe to, ${how}`, { scraper_id: own.id });
