@@ -118,6 +118,8 @@ export interface ScrapersTable {
   task_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Set while the owner has archived the API (its calls refused, sweeps skip it); null when live. */
+  archived_at: string | null;
 }
 
 export interface ScraperVersionsTable {

@@ -13,6 +13,7 @@ import type { PlatformTool, ToolContext, ToolOutcome } from './context.js';
 import { taskSummary } from './task-summary.js';
 import { searchTools } from './tool-search.js';
 import { searchMarketplace as marketplaceSearch } from './marketplace-tool.js';
+import { removeApi, restoreApi } from './removal-tools.js';
 
 const str = (maxLength: number, description: string, minLength = 1) => ({ type: 'string', minLength, maxLength, description });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({
@@ -199,4 +200,4 @@ const readMore: PlatformTool = {
   },
 };
 
-export const PLATFORM_TOOLS: PlatformTool[] = [searchMarketplace, buildApi, getTask, callEndpoint, reviseApi, findTools, readMore];
+export const PLATFORM_TOOLS: PlatformTool[] = [searchMarketplace, buildApi, getTask, callEndpoint, reviseApi, removeApi, restoreApi, findTools, readMore];

@@ -130,7 +130,7 @@ export function induceJsonList(pages: PageInput[], options: InduceJsonOptions = 
     const present = values.filter((v) => v !== null && !(Array.isArray(v) && v.length === 0));
     report.push({
       name,
-      type: typeHintOf(values),
+      type: typeHintOf(values, name),
       samples: [...new Set(present.map((v) => JSON.stringify(v)))].slice(0, 5).map((s) => JSON.parse(s) as unknown),
       values: values.slice(0, 200),
       coverage: rows.length === 0 ? 0 : present.length / rows.length,

@@ -155,7 +155,8 @@ export async function sweepOnce(deps: Deps, options: SweepOptions = {}): Promise
   for (const c of await candidates(deps, deps.clock.now().getTime(), opts)) {
     options.signal?.throwIfAborted();
     const scraper = await findScraper(deps.db.kysely, c.scraper_id);
-    if (!scraper || scraper.source === 'canonical') continue;
+    // An archived API is neither checked nor repaired: its owner put it away.
+    if (!scraper || scraper.source === 'canonical' || scraper.archived_at) continue;
     const live = await getLatestVersion(deps.db.kysely, scraper);
     const endpoint = live.recipe.endpoints.find((e) => e.name === c.endpoint_name);
     // Login-protected endpoints (docs/sessions.md) cannot be checked without the caller's session.
