@@ -51,13 +51,13 @@ describe('monitor diff', () => {
   });
 
   it('defaults to the id or url field only when it identifies every record', () => {
-    expect(defaultKeyFields(shop)).toEqual(['id']);
-    expect(defaultKeyFields([{ url: '/a', title: 'x' }, { url: '/b', title: 'x' }])).toEqual(['url']);
-    expect(defaultKeyFields([{ product_id: 'p1' }, { product_id: 'p2' }])).toEqual(['product_id']);
+    expect(defaultKeyFields([shop, shop.slice(1)])).toEqual(['id']);
+    expect(defaultKeyFields([[{ url: '/a', title: 'x' }, { url: '/b', title: 'x' }]])).toEqual(['url']);
+    expect(defaultKeyFields([[{ product_id: 'p1' }, { product_id: 'p2' }]])).toEqual(['product_id']);
     // A shared id identifies nothing: the url does.
-    expect(defaultKeyFields([{ id: 1, url: '/a' }, { id: 1, url: '/b' }])).toEqual(['url']);
-    expect(defaultKeyFields([{ title: 'a' }, { title: 'b' }])).toBeNull();
-    expect(defaultKeyFields([{ id: 1 }, { name: 'no id' }])).toBeNull();
+    expect(defaultKeyFields([[{ id: 1, url: '/a' }, { id: 1, url: '/b' }]])).toEqual(['url']);
+    expect(defaultKeyFields([[{ title: 'a' }, { title: 'b' }]])).toBeNull();
+    expect(defaultKeyFields([[{ id: 1 }, { name: 'no id' }]])).toBeNull();
   });
 
   it('reads records from list, object and empty answers', () => {

@@ -29,6 +29,7 @@ import { ROUTES as EXPORT_ROUTES } from './exports/index.js';
 import { ROUTES as REVISION_ROUTES } from './revisions/index.js';
 import { ROUTES as OAUTH_ROUTES } from './oauth/index.js';
 import usage from './account/usage.js';
+import monitors from './monitors.js';
 import webApp from './web/static.js';
 
 export const ROUTES: RouteModule[] = [
@@ -61,5 +62,6 @@ export const ROUTES: RouteModule[] = [
   ...REVISION_ROUTES,
   ...OAUTH_ROUTES,
   usage,
+  monitors,
   webApp,
 ];

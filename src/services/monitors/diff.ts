@@ -58,24 +58,29 @@ export function keyOf(record: MonitorRecord, keyFields: readonly string[] | null
 const ID_NAMES = [/^id$/i, /^url$/i, /^(link|href|permalink)$/i, /_id$/i, /(_url|_link)$/i];
 
 /**
- * The endpoint's id or url field when it identifies every record: present in each, unique across
- * them. Candidates from the return schema's item properties and the records themselves, in the
- * order of ID_NAMES. Null when none does (the record hash is the key then).
+ * The endpoint's id or url field when it identifies every record of each list (the baseline and
+ * the new run): present in each, unique within a list. Candidates from the return schema's item
+ * properties and the records themselves, in the order of ID_NAMES. Null when none does (the
+ * record hash is the key then).
  */
-export function defaultKeyFields(records: readonly MonitorRecord[], schemaFields: readonly string[] = []): string[] | null {
-  const names = [...new Set([...schemaFields, ...records.flatMap((r) => Object.keys(r))])];
+export function defaultKeyFields(lists: ReadonlyArray<readonly MonitorRecord[]>, schemaFields: readonly string[] = []): string[] | null {
+  const all = lists.flat();
+  if (all.length === 0) return null;
+  const names = [...new Set([...schemaFields, ...all.flatMap((r) => Object.keys(r))])];
+  const identifies = (records: readonly MonitorRecord[], name: string) => {
+    const seen = new Set<string>();
+    return records.every((r) => {
+      const v = r[name];
+      if (v === null || v === undefined || v === '') return false;
+      const text = canonicalJson(v);
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    });
+  };
   for (const pattern of ID_NAMES) {
     for (const name of names.filter((n) => pattern.test(n))) {
-      const seen = new Set<string>();
-      const identifies = records.every((r) => {
-        const v = r[name];
-        if (v === null || v === undefined || v === '') return false;
-        const text = canonicalJson(v);
-        if (seen.has(text)) return false;
-        seen.add(text);
-        return true;
-      });
-      if (identifies && records.length > 0) return [name];
+      if (lists.every((records) => identifies(records, name))) return [name];
     }
   }
   return null;
