@@ -22,6 +22,7 @@ import type { Executor } from '../../queue/index.js';
 import type { ServiceDeps } from '../deps.js';
 import { changeView, type DeliveryLogEntry } from './views.js';
 import { webhookDispatcher } from './webhook-target.js';
+import { resolveChecked, systemResolver } from '../../fetch/address-guard.js';
 
 export const MONITOR_DELIVERY_JOB = 'monitor_delivery';
 
@@ -88,6 +89,8 @@ async function send(config: Config, url: string, headers: Record<string, string>
   const started = performance.now();
   const timeout = AbortSignal.timeout(config.monitors.webhook.timeoutMs);
   try {
+    // An address written as such never reaches the connector's lookup: check it here too.
+    await resolveChecked(new URL(url).hostname, config.allowPrivateTargets, systemResolver);
     const res = await request(url, { method: 'POST', headers, body, dispatcher: dispatcherFor(config), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
     const ok = res.statusCode >= 200 && res.statusCode < 300;
