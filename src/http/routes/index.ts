@@ -32,6 +32,7 @@ import { ROUTES as REVISION_ROUTES } from './revisions/index.js';
 import { ROUTES as OAUTH_ROUTES } from './oauth/index.js';
 import usage from './account/usage.js';
 import usageByApi from './account/usage-apis.js';
+import monitors from './monitors.js';
 import webApp from './web/static.js';
 
 export const ROUTES: RouteModule[] = [
@@ -67,5 +68,6 @@ export const ROUTES: RouteModule[] = [
   ...OAUTH_ROUTES,
   usage,
   usageByApi,
+  monitors,
   webApp,
 ];
