@@ -57,4 +57,9 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'DELETE', path: () => '/account/oauth-grants/any-grant', owned: false },
   // Sessions of login endpoints: another account's session is unknown (404), tested in test/auth-sites/sessions.test.ts.
   { method: 'DELETE', path: () => '/sessions/ses_unknown', owned: false },
+  // Removing (docs/decisions.md "Removing APIs and tasks") and usage per API.
+  { method: 'DELETE', path: (i) => `/scraper/${i.scraperId}`, owned: true },
+  { method: 'POST', path: (i) => `/scraper/${i.scraperId}/restore`, owned: true },
+  { method: 'DELETE', path: (i) => `/dispatch/tasks/${i.taskId}`, owned: true },
+  { method: 'GET', path: () => '/account/usage/apis', owned: false },
 ];
