@@ -20,6 +20,7 @@ import { createNotifier, type Notifier } from './notify/index.js';
 import { bindKeyNotifications } from './services/keys.js';
 import { checkReadiness } from './services/readiness.js';
 import { watchQueueMetrics } from './metrics/queue-hooks.js';
+import { startMonitorTicker } from './services/monitors/index.js';
 
 export interface Runtime {
   deps: ServiceDeps;
@@ -89,6 +90,8 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
   worker?.start();
   // Every process that runs jobs keeps the self-healing sweep scheduled (idempotent by job key).
   if (worker) await scheduleSelfHealing(deps);
+  // Every process that runs jobs claims due monitors (exactly once per slot: services/monitors/ticker.ts).
+  const ticker = worker ? startMonitorTicker(deps) : null;
 
   let closed = false;
   return {
@@ -99,6 +102,7 @@ export async function createRuntime(config: Config, opts: RuntimeOptions = {}): 
     async close() {
       if (closed) return;
       closed = true;
+      await ticker?.stop();
       await worker?.stop();
       await queue.close();
       unwatchQueue();

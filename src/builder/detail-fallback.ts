@@ -29,8 +29,11 @@ export async function fallbackDetail(
     }
   };
   const ctx = createPageContext({ url: entryUrl, contentType: exploration.entry.contentType, text: exploration.entry.text });
+  // The entry page's own next and numbered pages are more of the list, not records.
+  const paging = new Set([...(exploration.pagination?.pages ?? []), exploration.pagination?.nextUnfetched ?? '']);
+  for (const g of exploration.groups) if (g.kind === 'pagination') for (const u of g.urls) paging.add(u);
   const links = pageLinks(ctx, isOnSite)
-    .filter((l) => !l.chrome && l.url.split('#')[0] !== entryUrl && new URL(l.url).pathname !== '/')
+    .filter((l) => !l.chrome && l.url.split('#')[0] !== entryUrl && new URL(l.url).pathname !== '/' && !paging.has(l.url.split('#')[0]))
     .map((l) => l.url);
   const groups = groupUrls(links).filter((g) => g.template.variables.length > 0);
   const origin = new URL(entryUrl).origin;

@@ -4,13 +4,15 @@
  */
 import type { JsonSchema } from '../recipe/types.js';
 import { inferSchemaType } from './induce/index.js';
+import { moneySafeSchema } from './money.js';
 
 /** Schema of one record from sample records (each key typed from its values across samples). */
 export function recordSchema(records: Array<Record<string, unknown>>, keys: string[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const key of keys) {
     const values = records.map((r) => r[key]).filter((v) => v !== null && v !== undefined);
-    const inferred = values.length ? inferSchemaType(values) : { type: 'string' };
+    // Whole amounts on the training pages do not make money an integer (builder/money.ts).
+    const inferred = moneySafeSchema(key, values.length ? inferSchemaType(values) : { type: 'string' });
     properties[key] = { ...inferred, type: withNull(inferred.type) };
   }
   return { type: 'object', properties, required: keys };

@@ -139,6 +139,9 @@ function readPhrase(part: string, entity: string | null): PhraseReading {
   if (SEARCH_PHRASE.test(text)) return { ...out, kinds: ['search'] };
   const including = /\b(?:including|incl\.?|with|such as)\s+(.+)$/i.exec(text);
   const head = including ? text.slice(0, including.index).trim() : text;
+  // "get one product by its handle": an endpoint asked for, not a field named so.
+  const getOne = /^(?:get|fetch|read|look\s+up|return)\s+(?:one|a|an|a\s+single|single|any)\s+([\p{L}-]{3,})(?:\s+by\s+.{1,40})?$/iu.exec(head);
+  if (getOne) return { ...out, kinds: ['detail'], entity: singular(getOne[1]), more: including ? splitFieldList(including[1]) : [] };
   if (DETAIL_PHRASE.test(head) && /\b(?:each|every|a|an|one|single|the|its|their)\b|['’]s\b|^(?:get\s+)?details?$/i.test(head)) {
     const noun = /\b(?:each|every|a|an|one|single)\s+([\p{L}-]{3,})/iu.exec(head)?.[1] ?? /([\p{L}-]{3,})['’]s\b/u.exec(head)?.[1];
     return { ...out, kinds: ['detail'], entity: noun && !DETAIL_PHRASE.test(noun) ? singular(noun) : null, more: including ? splitFieldList(including[1]) : [] };

@@ -93,6 +93,27 @@ export interface Config {
     /** A context whose page heap (JS and DOM, after a collection) exceeds this is replaced. */
     contextMemoryMb: number;
   };
+  /** Monitors and their webhooks (src/services/monitors, docs/monitors.md). */
+  monitors: {
+    /** How often each worker process looks for due monitors. */
+    tickMs: number;
+    /** Most due monitors one tick claims. */
+    claimBatch: number;
+    /** Pages of a list endpoint a monitor follows when it does not say (and the most it may ask). */
+    defaultMaxPages: number;
+    maxPagesLimit: number;
+    /** Failed runs in a row after which a fix revision is opened through self-healing. */
+    failuresBeforeRepair: number;
+    webhook: {
+      /** Tries of one delivery before it is marked failed (Standard Webhooks: about a day). */
+      maxTries: number;
+      /** Exponential backoff: the first retry after about baseMs, each later one 3x longer, capped at maxMs, with jitter. */
+      retryBaseMs: number;
+      retryMaxMs: number;
+      /** One try's whole time (connect, send, answer). */
+      timeoutMs: number;
+    };
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -214,6 +235,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       pagesPerContext: Math.max(1, int(env, 'QUARRY_BROWSER_PAGES_PER_CONTEXT', 100)),
       pagesPerProcess: Math.max(1, int(env, 'QUARRY_BROWSER_PAGES_PER_PROCESS', 1000)),
       contextMemoryMb: Math.max(1, int(env, 'QUARRY_BROWSER_CONTEXT_MEMORY_MB', 96)),
+    },
+    monitors: {
+      tickMs: Math.max(10, int(env, 'QUARRY_MONITOR_TICK_MS', 5_000)),
+      claimBatch: Math.max(1, int(env, 'QUARRY_MONITOR_CLAIM_BATCH', 200)),
+      defaultMaxPages: Math.max(1, int(env, 'QUARRY_MONITOR_DEFAULT_MAX_PAGES', 5)),
+      maxPagesLimit: Math.max(1, int(env, 'QUARRY_MONITOR_MAX_PAGES', 20)),
+      failuresBeforeRepair: Math.max(1, int(env, 'QUARRY_MONITOR_FAILURES_BEFORE_REPAIR', 3)),
+      webhook: {
+        maxTries: Math.max(1, int(env, 'QUARRY_WEBHOOK_MAX_TRIES', 8)),
+        retryBaseMs: int(env, 'QUARRY_WEBHOOK_RETRY_BASE_MS', 60_000),
+        retryMaxMs: int(env, 'QUARRY_WEBHOOK_RETRY_MAX_MS', 8 * 3600 * 1000),
+        timeoutMs: Math.max(100, int(env, 'QUARRY_WEBHOOK_TIMEOUT_MS', 10_000)),
+      },
     },
     ...overrides,
   };

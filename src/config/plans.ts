@@ -14,6 +14,8 @@ export interface Plan {
   dailyCap: number | null;
   paid: boolean;
   workspaces: boolean;
+  /** Monitors (decisions.md "Monitors"): the shortest schedule interval and how many an account may keep. */
+  monitors: { minIntervalSeconds: number; maxMonitors: number };
 }
 
 export const PLANS: Readonly<Record<PlanName, Plan>> = Object.freeze({
@@ -24,6 +26,7 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = Object.freeze({
     dailyCap: 100,
     paid: false,
     workspaces: false,
+    monitors: { minIntervalSeconds: 3600, maxMonitors: 3 },
   },
   hobby: {
     name: 'hobby',
@@ -32,6 +35,7 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = Object.freeze({
     dailyCap: null,
     paid: true,
     workspaces: false,
+    monitors: { minIntervalSeconds: 60, maxMonitors: 20 },
   },
   developer: {
     name: 'developer',
@@ -40,6 +44,7 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = Object.freeze({
     dailyCap: null,
     paid: true,
     workspaces: false,
+    monitors: { minIntervalSeconds: 60, maxMonitors: 100 },
   },
   team: {
     name: 'team',
@@ -48,6 +53,7 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = Object.freeze({
     dailyCap: null,
     paid: true,
     workspaces: true,
+    monitors: { minIntervalSeconds: 60, maxMonitors: 500 },
   },
   company: {
     name: 'company',
@@ -56,6 +62,7 @@ export const PLANS: Readonly<Record<PlanName, Plan>> = Object.freeze({
     dailyCap: null,
     paid: true,
     workspaces: true,
+    monitors: { minIntervalSeconds: 60, maxMonitors: 5000 },
   },
 });
 

@@ -9,6 +9,8 @@ import * as m0003 from './migrations/0003_revisions.js';
 import * as m0004 from './migrations/0004_sessions.js';
 import * as m0005 from './migrations/0005_oauth.js';
 import * as m0006 from './migrations/0006_scale_out.js';
+import * as m0007 from './migrations/0007_monitors.js';
+import * as m0008 from './migrations/0008_archive.js';
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001_init': m0001,
@@ -17,6 +19,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_sessions': m0004,
   '0005_oauth': m0005,
   '0006_scale_out': m0006,
+  '0007_monitors': m0007,
+  '0008_archive': m0008,
 };
 
 const TABLE = 'quarry_migrations';

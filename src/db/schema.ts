@@ -118,6 +118,8 @@ export interface ScrapersTable {
   task_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Set while the owner has archived the API (its calls refused, sweeps skip it); null when live. */
+  archived_at: string | null;
 }
 
 export interface ScraperVersionsTable {
@@ -268,6 +270,11 @@ export interface Database {
   oauth_tokens: OAuthTokensTable;
   api_sessions: ApiSessionsTable;
   task_logins: TaskLoginsTable;
+  monitors: MonitorsTable;
+  monitor_runs: MonitorRunsTable;
+  monitor_baselines: MonitorBaselinesTable;
+  monitor_changes: MonitorChangesTable;
+  monitor_deliveries: MonitorDeliveriesTable;
 }
 
 /** A long MCP result kept for `read_more` (migration 0006); `body` is the stored result as JSON. */
@@ -316,4 +323,90 @@ export interface OAuthTokensTable {
   kind: 'access' | 'refresh';
   expires_at: string;
   revoked_at: string | null;
+}
+
+/** Monitors (migration 0007, docs/monitors.md). JSON columns are text. */
+export interface MonitorsTable {
+  id: string;
+  user_id: string;
+  scraper_id: string;
+  endpoint_name: string;
+  name: string | null;
+  /** JSON object: the endpoint's fixed inputs. */
+  params: string;
+  every_seconds: number | null;
+  cron: string | null;
+  /** JSON array of field names, or null for the default key. */
+  key_fields: string | null;
+  max_pages: number;
+  webhook_url: string | null;
+  /** `whsec_<base64>`: signs the webhooks (Standard Webhooks), so it is kept, shown once. */
+  webhook_secret: string;
+  paused: number;
+  paused_reason: string | null;
+  /** The next slot the ticker claims; null while paused. */
+  next_run_at: string | null;
+  last_run_at: string | null;
+  last_run_status: string | null;
+  consecutive_failures: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MonitorRunsTable {
+  id: string;
+  monitor_id: string;
+  /** `schedule:<iso>` or `manual:<run id>`: unique per monitor. */
+  slot: string;
+  /** schedule | manual */
+  trigger: string;
+  /** queued | running | succeeded | failed */
+  status: string;
+  attempts: number;
+  scheduled_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  records: number | null;
+  pages: number | null;
+  charged: number;
+  error_code: string | null;
+  error_message: string | null;
+  change_id: string | null;
+  created_at: string;
+}
+
+export interface MonitorBaselinesTable {
+  monitor_id: string;
+  run_id: string;
+  /** JSON array of the last good run's records. */
+  records: string;
+  updated_at: string;
+}
+
+export interface MonitorChangesTable {
+  id: string;
+  monitor_id: string;
+  run_id: string;
+  added: string;
+  removed: string;
+  changed: string;
+  created_at: string;
+}
+
+export interface MonitorDeliveriesTable {
+  id: string;
+  monitor_id: string;
+  change_id: string;
+  url: string;
+  /** pending | succeeded | failed */
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_error: string | null;
+  /** JSON array of tries: {at, status_code, latency_ms, error}. */
+  log: string;
+  created_at: string;
+  finished_at: string | null;
 }

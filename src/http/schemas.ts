@@ -80,6 +80,7 @@ export const task = {
     marketplace_apis: nullableJson,
     existing_marketplace_apis: nullableJson,
     generated_api: { $ref: 'GeneratedApi#' },
+    archived_at: { ...nstr, description: 'When the API this task made was archived (DELETE /scraper/{id}); null while live' },
   },
   required: ['id', 'url', 'task', 'status', 'created_at', 'updated_at'],
 } as const;

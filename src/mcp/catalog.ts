@@ -1,6 +1,6 @@
 /**
  * The caller's endpoint tools: one per endpoint of each API the caller owns (built, subscribed,
- * forked or imported), in creation order, so a new API adds tools at the end and never moves
+ * forked or imported) and has not archived, in creation order, so a new API adds tools at the end and never moves
  * or renames older ones. Only the narrow list of APIs (id, name) is read for every request;
  * recipes are read for the APIs a page, a lookup or a search actually needs (and versions are
  * cached by services/scrapers).
@@ -27,14 +27,15 @@ const TOOL_OPTIONS = { outputSchema: false };
 export async function listCallerApis(deps: Deps, userId: string): Promise<CatalogApi[]> {
   const rows = await deps.db.kysely
     .selectFrom('scrapers')
-    .select(['id', 'name', 'website', 'latest_version'])
+    .select(['id', 'name', 'website', 'latest_version', 'archived_at'])
     .where('user_id', '=', userId)
     .where('source', '!=', 'canonical')
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
+  // Slugs are given over every API, archived ones too, so archiving or restoring one never renames another's tools.
   const slugs = uniqueSlugs(rows);
-  return rows.map((r) => ({ ...r, slug: slugs.get(r.id) ?? 'api' }));
+  return rows.filter((r) => r.archived_at === null).map(({ archived_at: _, ...r }) => ({ ...r, slug: slugs.get(r.id) ?? 'api' }));
 }
 
 export async function toolsOfApi(deps: Deps, api: CatalogApi): Promise<McpTool[]> {

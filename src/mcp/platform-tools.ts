@@ -13,6 +13,8 @@ import type { PlatformTool, ToolContext, ToolOutcome } from './context.js';
 import { taskSummary } from './task-summary.js';
 import { searchTools } from './tool-search.js';
 import { searchMarketplace as marketplaceSearch } from './marketplace-tool.js';
+import { removeApi, restoreApi } from './removal-tools.js';
+import { createMonitor, listChanges } from '../services/monitors/index.js';
 
 const str = (maxLength: number, description: string, minLength = 1) => ({ type: 'string', minLength, maxLength, description });
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({
@@ -199,4 +201,59 @@ const readMore: PlatformTool = {
   },
 };
 
-export const PLATFORM_TOOLS: PlatformTool[] = [searchMarketplace, buildApi, getTask, callEndpoint, reviseApi, findTools, readMore];
+const createMonitorTool: PlatformTool = {
+  definition: {
+    name: 'create_monitor',
+    title: 'Monitor an endpoint for changes',
+    description:
+      'Run one endpoint of your API on a schedule (every_seconds, or cron in UTC) with fixed params and record which records were added, removed or changed, field by field. Optional webhook_url receives signed monitor.changed webhooks (Standard Webhooks; the answer carries the whsec_ secret, shown only now). Read the changes with list_monitor_changes.',
+    inputSchema: object(
+      {
+        scraper_id: str(100, 'The scraper id of your API'),
+        endpoint_name: str(100, 'The endpoint to run'),
+        params: { type: 'object', default: {}, description: "The endpoint's parameters, fixed for every run" },
+        every_seconds: { type: 'integer', minimum: 1, description: 'Run every N seconds (plan minimum: free 3600, paid 60)' },
+        cron: str(100, 'Or a cron expression (UTC)'),
+        webhook_url: str(2000, 'Receives a signed webhook per change'),
+        key_fields: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 10, description: 'Fields identifying a record (default: its id or url field)' },
+        name: str(200, 'A name for the monitor'),
+      },
+      ['scraper_id', 'endpoint_name'],
+    ),
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  },
+  async run(ctx, args) {
+    const monitor = await createMonitor(ctx.deps, ctx.caller.userId, {
+      scraper_id: String(args.scraper_id),
+      endpoint_name: String(args.endpoint_name),
+      params: (args.params as Record<string, unknown> | undefined) ?? {},
+      every_seconds: args.every_seconds === undefined ? null : Number(args.every_seconds),
+      cron: args.cron === undefined ? null : String(args.cron),
+      webhook_url: args.webhook_url === undefined ? null : String(args.webhook_url),
+      key_fields: (args.key_fields as string[] | undefined) ?? null,
+      name: args.name === undefined ? null : String(args.name),
+    });
+    return { value: monitor };
+  },
+};
+
+const listMonitorChanges: PlatformTool = {
+  definition: {
+    name: 'list_monitor_changes',
+    title: "List a monitor's changes",
+    description: 'The item-level changes a monitor found, newest first: records added, removed, and changed with each field from -> to. Pass next_cursor back as cursor for older ones.',
+    inputSchema: object(
+      { monitor_id: str(100, 'The monitor_id of create_monitor'), cursor: str(500, 'next_cursor of the previous answer'), limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+      ['monitor_id'],
+    ),
+    annotations: readOnly,
+  },
+  run: async (ctx, args) => ({
+    value: await listChanges(ctx.deps, ctx.caller.userId, String(args.monitor_id), {
+      limit: args.limit === undefined ? 20 : Number(args.limit),
+      cursor: args.cursor === undefined ? undefined : String(args.cursor),
+    }),
+  }),
+};
+
+export const PLATFORM_TOOLS: PlatformTool[] = [searchMarketplace, buildApi, getTask, callEndpoint, reviseApi, removeApi, restoreApi, createMonitorTool, listMonitorChanges, findTools, readMore];

@@ -155,6 +155,7 @@ function stepTemplates(step: Step, path: string): Array<[string, string]> {
     map(step.headers, `${path}/headers`);
   }
   if (step.type === 'login' && step.otp) out.push([step.otp, `${path}/otp`]);
+  if (step.type === 'login' && step.action) out.push([step.action, `${path}/action`]);
   if (step.type === 'render') out.push([step.url, `${path}/url`]);
   if (step.type === 'set') out.push(...deepStrings(step.vars, `${path}/vars`));
   if (step.type === 'shape') {

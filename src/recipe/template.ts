@@ -4,6 +4,8 @@
  * - `{name}` inside a URL (request.url, render.url, login.url) is percent-encoded, so a
  *   parameter can be a path segment or a query value without breaking the URL.
  * - `{+name}` is inserted as is (a whole URL or a path).
+ * - `{%name}` is always percent-encoded: a value inside a form-encoded string that is itself a
+ *   JSON value (a hosted search's `{"params": "query={%query}&page=0"}`), where no encoder runs.
  * - Elsewhere (query, form, header and JSON values, `set`, `shape.meta`) both forms insert the
  *   value as is: the query/form/JSON encoder escapes it once, and escaping here would double it.
  * - A dotted name reaches into objects and arrays: `{item.url}`, `{rows.0.id}`.
@@ -25,7 +27,7 @@ export interface TemplateRef {
   raw: boolean;
 }
 
-const PLACEHOLDER = /\{(\+?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g;
+const PLACEHOLDER = /\{([+%]?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}/g;
 const WHOLE_PLACEHOLDER = /^\{\+?([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)*)\}$/;
 
 /** Every placeholder of a template, in order (for validation). */
@@ -75,6 +77,7 @@ export function stringify(value: unknown): string {
 export function fillString(template: string, scope: TemplateScope, mode: 'url' | 'raw' = 'raw'): string {
   return template.replace(PLACEHOLDER, (_match, plus: string, name: string) => {
     const value = lookup(scope, name);
+    if (plus === '%') return Array.isArray(value) ? value.map((v) => encodeURIComponent(stringify(v))).join(',') : encodeURIComponent(stringify(value));
     if (mode === 'raw' || plus === '+') return stringify(value);
     if (Array.isArray(value)) return value.map((v) => encodeURIComponent(stringify(v))).join(',');
     return encodeURIComponent(stringify(value));

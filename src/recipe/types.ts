@@ -227,8 +227,25 @@ export interface LoginStep {
   json?: unknown;
   /** Template of the one-time code, sent when the site asks for one after the password. */
   otp?: string;
+  /** With `form`: post the form here instead of to its action (the page's script sends it to a login API). */
+  action?: string;
+  /** What the page's script keeps from a JSON login answer; the session carries it to this origin. */
+  token?: LoginToken;
   /** How success is recognised. */
   success?: { cookie?: string; selector?: string; status?: number };
+}
+
+/**
+ * A value of the login answer (`from`, a dotted JSON path) that the site's script keeps and sends
+ * back: as a cookie it sets with `document.cookie` (`cookie`), or as a header it adds to every
+ * request to the site (`header`, e.g. `authorization` with `prefix` "Bearer " for a token kept
+ * in localStorage).
+ */
+export interface LoginToken {
+  from: string;
+  cookie?: string;
+  header?: string;
+  prefix?: string;
 }
 
 /** Sandboxed script (QuickJS) with time and memory limits; sets the scraper's has_script. */
@@ -248,8 +265,12 @@ export type Extraction =
   | { kind: 'object'; scope?: string; fields: Record<string, FieldSpec> }
   /** Many records: `items` selects each record's root; fields are read relative to it. */
   | { kind: 'list'; items: string; fields: Record<string, FieldSpec>; limit?: number }
-  /** JSON page: records at a path, each mapped by fields whose sources are `json` paths. */
-  | { kind: 'json_list'; path: string; fields: Record<string, FieldSpec>; limit?: number }
+  /**
+   * JSON page: records at a path, each mapped by fields whose sources are `json` paths. With
+   * `embedded`, the records are read from that kind of data embedded in an HTML page (`nuxt`,
+   * `nuxt_data`, `rsc`, `next_data`...: page-context.ts), the first blob holding the path.
+   */
+  | { kind: 'json_list'; path: string; fields: Record<string, FieldSpec>; limit?: number; embedded?: string }
   /** One value (not an object), e.g. a count or a next-page URL. */
   | { kind: 'value'; field: FieldSpec };
 
@@ -330,7 +351,11 @@ export type Transform =
   | { op: 'number' }
   | { op: 'integer' }
   | { op: 'currency_amount' }
-  | { op: 'currency_code' }
+  /**
+   * `site_currency`: the ISO code the site's structured data names on other pages (the builder's
+   * training pages); it decides a sign several currencies share ("$") on a page naming none.
+   */
+  | { op: 'currency_code'; site_currency?: string }
   | { op: 'iso_date' }
   | { op: 'duration_minutes' }
   | { op: 'boolean'; true_values?: string[] }

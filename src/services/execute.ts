@@ -16,6 +16,7 @@ import { charge, getBalance, mayAfford } from './credits.js';
 import { findScraper, getVersion, type ScraperRow } from './scrapers.js';
 import { recordExecution } from '../metrics/index.js';
 import { prepareSessionCall, refuseSessionInUrl } from './sessions.js';
+import { archivedApiError } from './removal.js';
 
 export interface ExecutionCaller {
   userId: string;
@@ -109,6 +110,7 @@ async function resolveScraper(
     (scraper.user_id === caller.userId ||
       (deps.canonicals ? await deps.canonicals.isCallable(scraper, version) : false));
   if (!scraper || !allowed) throw notFound(`Scraper ${scraperId} not found`);
+  if (scraper.archived_at) throw archivedApiError(scraper);
   const wanted = version ?? scraper.latest_version;
   const snapshot = await getVersion(deps.db.kysely, scraper.id, wanted);
   if (!snapshot) throw notFound(`Scraper ${scraperId} has no version ${wanted}`);

@@ -24,6 +24,8 @@ export interface ScraperMetadata {
   version: number;
   latest_version: number;
   canonical_scraper_id: string | null;
+  /** When the owner archived it (services/removal.ts); null while live. */
+  archived_at: string | null;
 }
 
 export function checkRecipe(doc: unknown): Recipe {
@@ -85,6 +87,7 @@ export async function scraperMetadata(
     version: wanted,
     latest_version: scraper.latest_version,
     canonical_scraper_id: scraper.canonical_scraper_id,
+    archived_at: scraper.archived_at ?? null,
   };
 }
 

@@ -60,6 +60,7 @@ export async function createScraper(
     task_id: input.taskId ?? null,
     created_at: now,
     updated_at: now,
+    archived_at: null,
   };
   await q.insertInto('scrapers').values(row).execute();
   await q

@@ -43,17 +43,21 @@ export interface TaskView {
   marketplace_apis: unknown;
   existing_marketplace_apis: unknown;
   generated_api: GeneratedApi | null;
+  /** When the API this task made was archived (services/removal.ts); null while live or when it made none. */
+  archived_at: string | null;
 }
 
 const parse = (s: string | null): unknown => (s ? JSON.parse(s) : null);
 
 export async function toTaskView(deps: Pick<ServiceDeps, 'db' | 'config'>, t: TaskRow): Promise<TaskView> {
   let api: GeneratedApi | null = null;
+  let archivedAt: string | null = null;
   if (t.status === 'completed' && t.result_scraper_id) {
     const scraper = await findScraper(deps.db.kysely, t.result_scraper_id);
     if (scraper) {
       const v = await getLatestVersion(deps.db.kysely, scraper);
       api = generatedApi(deps.config, scraper.id, v.recipe, t.result_marketplace_id);
+      archivedAt = scraper.archived_at ?? null;
     }
   }
   return {
@@ -79,6 +83,7 @@ export async function toTaskView(deps: Pick<ServiceDeps, 'db' | 'config'>, t: Ta
     marketplace_apis: parse(t.marketplace_apis),
     existing_marketplace_apis: parse(t.existing_marketplace_apis),
     generated_api: api,
+    archived_at: archivedAt,
   };
 }
 

@@ -25,6 +25,16 @@ describe('record regions', () => {
     expect(findRecordRegions(noLinks)).toEqual([]);
   });
 
+  it("a table's rows without links are records when each has two or more cells (a bank's transactions); a list of words is not", () => {
+    const rows = [1, 2, 3, 4, 5].map((i) => `<tr data-id="T${i}"><td>2026-11-2${i}</td><td>CARD PAYMENT SHOP ${i}</td><td class="amount">-${i}.50</td></tr>`).join('');
+    const ctx = createPageContext(page(`${menu}<table class="txns"><thead><tr><th>Date</th><th>Description</th><th>Amount</th></tr></thead><tbody>${rows}</tbody></table>`));
+    const [best] = findRecordRegions(ctx);
+    expect(best.signature).toBe('tr');
+    expect(best.records).toHaveLength(5);
+    const oneCell = createPageContext(page(`<table><tbody>${[1, 2, 3, 4].map((i) => `<tr><td>Item ${i}</td></tr>`).join('')}</tbody></table>`));
+    expect(findRecordRegions(oneCell)).toEqual([]);
+  });
+
   it('joins cards spread over grid rows, and does not take the rows for records', () => {
     const rows = [0, 1, 2].map((r) => `<div class="row">${[1, 2, 3, 4].map((i) => card(r * 4 + i)).join('')}</div>`).join('');
     const [best] = findRecordRegions(createPageContext(page(`<div class="grid">${rows}</div>`)));
@@ -108,5 +118,9 @@ describe('pagination links', () => {
     expect(next('<a href="?page=1">«</a><a href="?page=3">»</a>')).toBe('https://x.test/list?page=3');
     expect(next('<div class="pager"><a href="?page=1">1</a><span class="current">2</span><a href="?page=3">3</a></div>')).toBe('https://x.test/list?page=3');
     expect(next('<a href="?page=1">Previous</a>')).toBeNull();
+    // A bank's or a notes app's pager names what it pages: "Older transactions", "Next 10 results".
+    expect(next('<a href="?page=3">Older transactions</a> <a href="?page=1">Newer transactions</a>')).toBe('https://x.test/list?page=3');
+    expect(next('<a href="?page=3">Next 10 results</a>')).toBe('https://x.test/list?page=3');
+    expect(next('<a href="?page=3">Next steps</a>')).toBeNull();
   });
 });

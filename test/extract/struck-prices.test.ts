@@ -36,6 +36,12 @@ describe('unless_struck', () => {
     expect(evaluateExtraction(extraction({ price: price({ unless_struck: true }) }), page(only))).toEqual({ price: 4399000 });
   });
 
+  it('reads the current price past the discount label between former and current (Latvian shop)', () => {
+    const block = `<div class="price-block"><div><span class="original-price">EUR4399000.00</span> <span class="discount-label">-50%</span></div><div class="product-price"><span class="current-price">EUR2199500.00</span></div></div>`;
+    const css = { sources: [{ meta: 'product:price:amount' }, { css: '.price-block' }], transforms: [{ op: 'currency_amount' }], unless_struck: true };
+    expect(evaluateExtraction(extraction({ price: css }), page(block))).toEqual({ price: 2199500 });
+  });
+
   it('reads the current price of a block that shows the former one first, by class word too', () => {
     const block = `<div class="price-box"><span class="ty-strike"><bdi><span>4,399,000</span> <span>₮</span></bdi></span><span class="ty-price"><span>3,999,000</span> <span>₮</span></span></div>`;
     const spec = { sources: [{ meta: 'product:price:amount' }, { css: '.price-box' }], transforms: [{ op: 'currency_amount' }], unless_struck: true };

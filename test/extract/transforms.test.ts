@@ -69,6 +69,21 @@ describe('currency', () => {
     ['atau 3 bayaran RM19.97 dengan', 19.97],
     ['cicilan 12x Rp 99.000', 99000],
     ['PROMO 3 items', 3],
+    // Cents written apart from the units, as shops print them.
+    ['$119. 95', 119.95],
+    ['118, 99 TL', 118.99],
+    ['1.837, 32 €', 1837.32],
+    ['35€ 99', 35.99],
+    ['10 € 20 €', 10],
+    ['.75 €', 0.75],
+    ['$.75', 0.75],
+    ['$.750.30', 750.3],
+    ['Art.Nr. 12', 12],
+    // A range signed once at its end starts at its first amount.
+    ['From 26 to 50 €', 26],
+    ['26 – 50 €', 26],
+    ['€ 26 - € 50', 26],
+    ['Pack of 2 - 12,50 €', 12.5],
   ])('currencyAmount(%s) = %s', (input, expected) => {
     expect(currencyAmount(input)).toBe(expected);
   });

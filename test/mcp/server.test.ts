@@ -15,7 +15,7 @@ import { publishApi } from '../exports/helpers.js';
 import { setBalance, getBalance } from '../../src/services/credits.js';
 import { callTool, connectMcp, resultJson } from './helpers.js';
 
-const PLATFORM = ['search_marketplace', 'build_api', 'get_task', 'call_endpoint', 'revise_api', 'find_tools', 'read_more'];
+const PLATFORM = ['search_marketplace', 'build_api', 'get_task', 'call_endpoint', 'revise_api', 'remove_api', 'restore_api', 'create_monitor', 'list_monitor_changes', 'find_tools', 'read_more'];
 
 describe('MCP server', () => {
   let t: TestApp;

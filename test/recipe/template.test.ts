@@ -17,6 +17,12 @@ describe('templates', () => {
     expect(fillString('q={q}', scope, 'raw')).toBe('q=a b&c/d');
   });
 
+  it('percent-encodes {%name} everywhere: a form string inside a JSON body', () => {
+    expect(fillString('query={%q}&page=0', scope, 'raw')).toBe('query=a%20b%26c%2Fd&page=0');
+    expect(fillDeep({ params: 'query={%q}&tags={%tags}' }, scope)).toEqual({ params: 'query=a%20b%26c%2Fd&tags=x%20y,z' });
+    expect(templateRefs('a={%q}')).toEqual([{ name: 'q', root: 'q', raw: false }]);
+  });
+
   it('reads params before vars, dotted names, indexes and list length', () => {
     expect(lookup(scope, 'q')).toBe('a b&c/d');
     expect(lookup(scope, 'item.nested.n')).toBe(2);

@@ -94,6 +94,8 @@ export type {
   TaskProgressEventData,
   TaskDoneEventData,
   EndpointResponse,
+  UsageByApi,
+  ArchiveResult,
 } from '../../packages/sdk/src/types/index.js';
 
 /** A task in one of these states will not change again (the SDK's TERMINAL_STATUSES; types only are imported). */

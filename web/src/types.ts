@@ -32,15 +32,6 @@ export interface UsageDay {
   credits: number;
 }
 
-export interface UsageByApi {
-  scraper_id: string;
-  name: string | null;
-  calls: number;
-  errors: number;
-  credits: number;
-  last_called_at: string | null;
-}
-
 export interface VersionRow {
   version: number;
   reason: string;

@@ -15,7 +15,7 @@ import { MarketplaceResource } from './resources/marketplace.js';
 import { ApisResource, ScrapersResource } from './resources/scrapers.js';
 import { TasksResource, type RequestOptions } from './resources/tasks.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
-import type { CallOptions, CallResult, DispatchParams, DispatchResult, EndpointResponse, Task } from './types/index.js';
+import type { ArchiveResult, CallOptions, CallResult, DispatchParams, DispatchResult, EndpointResponse, Task, UsageByApi } from './types/index.js';
 import { waitForTask, type WaitOptions } from './wait.js';
 
 export interface QuarryOptions {
@@ -91,6 +91,25 @@ export class Quarry {
     options: CallOptions = {},
   ): Promise<CallResult<TData>> {
     return callEndpoint<TData>(this.http, this.methods, scraperId, endpointName, params, options);
+  }
+
+  /** Archive your API (`apis.remove`); `restoreApi` brings it back. */
+  async removeApi(scraperId: string, options: RequestOptions = {}): Promise<ArchiveResult> {
+    return this.apis.remove(scraperId, options);
+  }
+
+  async restoreApi(scraperId: string, options: RequestOptions = {}): Promise<ArchiveResult> {
+    return this.apis.restore(scraperId, options);
+  }
+
+  /** Delete a finished task that built nothing (`tasks.delete`). */
+  async deleteTask(taskId: string, options: RequestOptions = {}): Promise<void> {
+    return this.tasks.delete(taskId, options);
+  }
+
+  /** Calls, errors and credits per API (`account.usageByApi`). */
+  async usageByApi(params: { days?: number } = {}, options: RequestOptions = {}): Promise<UsageByApi[]> {
+    return this.account.usageByApi(params, options);
   }
 
   /** Poll the task until it is terminal; see WaitOptions. */

@@ -51,9 +51,11 @@ export async function checkLoginWall(
   fail: Fail,
 ): Promise<void> {
   const entry = exploration.entry;
-  const wall = detectLoginWall(entry) ?? (entry.status === 403 ? 'the site answered 403 Forbidden' : null);
+  // An app shell whose script wants a stored token is a wall until the build holds that token itself.
+  const scripts = !session?.plan.token?.header;
+  const wall = detectLoginWall(entry, { scripts }) ?? (entry.status === 403 ? 'the site answered 403 Forbidden' : null);
   if (wall) return wallMet(req, { url: entry.finalUrl, text: entry.text }, wall, session, fail);
-  const behind = wallBehindLinks(exploration);
+  const behind = wallBehindLinks(exploration, scripts);
   if (behind) await wallMet({ ...req, url: behind.protectedUrl ?? req.url }, { url: behind.page.url, text: behind.page.text }, behind.reason, session, fail);
 }
 
@@ -97,10 +99,10 @@ async function wallMet(
  * At least half the explored pages redirected to a sign-in page, answered 401/403 or are sign-in
  * walls: the content is behind a login (a public home page whose links lead to sign-in).
  */
-function wallBehindLinks(exploration: Exploration): { reason: string; page: FetchedPage; protectedUrl?: string } | null {
+function wallBehindLinks(exploration: Exploration, scripts: boolean): { reason: string; page: FetchedPage; protectedUrl?: string } | null {
   const pages = Object.values(exploration.pages);
   if (pages.length < 2) return null;
-  const walled = pages.filter((p) => p.status === 401 || p.status === 403 || detectLoginWall(p) !== null);
+  const walled = pages.filter((p) => p.status === 401 || p.status === 403 || detectLoginWall(p, { scripts }) !== null);
   if (walled.length === 0 || walled.length * 2 < pages.length) return null;
   // The sign-in is read from the walled page with a password form, else the first walled page.
   const page = walled.find((p) => /type=["']?password/i.test(p.text)) ?? walled[0];

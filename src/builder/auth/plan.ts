@@ -3,7 +3,7 @@
  * of it: the prompt the caller answers (`user_input_prompt`, decisions.md) and the generated
  * API's login endpoint (`initiates_session: true`), whose `login` step the interpreter runs.
  */
-import type { EndpointRecipe, LoginStep } from '../../recipe/types.js';
+import type { EndpointRecipe, LoginStep, LoginToken } from '../../recipe/types.js';
 import type { LoginFormField } from '../../recipe/index.js';
 
 export interface LoginPlanField {
@@ -23,6 +23,12 @@ export interface LoginPlan {
   fields: LoginPlanField[];
   /** The site asks for a one-time code after the password (learned during the build). */
   otp: boolean;
+  /** `form` posted by the page's script to this login API instead of the form's action. */
+  action?: string;
+  /** Fixed values the script adds to a JSON login (`client: 'web'`). */
+  constants?: Record<string, string>;
+  /** What the script keeps from the login answer (a cookie it sets, a bearer token it sends). */
+  token?: LoginToken;
   /** The page that was behind the wall: the proof of being logged in is reading it. */
   protectedUrl: string;
 }
@@ -75,10 +81,11 @@ export function loginEndpoint(plan: LoginPlan, host: string): EndpointRecipe {
   const hasOtp = plan.otp || plan.fields.some((f) => f.role === 'otp');
   if (hasOtp) properties.otp = { type: 'string', description: 'One-time code, when the site asks for one' };
   const values = Object.fromEntries(asked.map((f) => [f.site, `{${f.param}}`]));
+  const token = plan.token ? { token: plan.token } : {};
   const step: LoginStep =
     plan.kind === 'json'
-      ? { type: 'login', url: plan.url, json: values }
-      : { type: 'login', url: plan.url, form: values, ...(hasOtp ? { otp: '{otp}' } : {}) };
+      ? { type: 'login', url: plan.url, json: { ...(plan.constants ?? {}), ...values }, ...token }
+      : { type: 'login', url: plan.url, form: values, ...(plan.action ? { action: plan.action } : {}), ...(hasOtp ? { otp: '{otp}' } : {}), ...token };
   return {
     name: LOGIN_ENDPOINT,
     method: 'POST',

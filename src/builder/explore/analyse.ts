@@ -178,9 +178,31 @@ function chooseDetail(candidates: GroupStats[]): GroupStats | null {
   return verified && verified.detailScore >= usable[0].detailScore / 2 ? verified : usable[0];
 }
 
+/**
+ * Records without pages of their own (a bank's transactions, a table of readings): no detail
+ * group, but the entry page pages on ("Older transactions", ?page=2) to a page of its own
+ * template. The entry page and its fetched next pages are the list chain; list induction then
+ * decides whether they hold repeated records.
+ */
+function linklessChain(state: ExploreState): string[] {
+  const entry = [...state.pages.values()].find((p) => p.purpose === 'entry');
+  if (!entry || !state.isHtml(entry)) return [];
+  const chain = [entry.url];
+  for (let cur = entry.url; chain.length < MAX_LIST_PAGES * 2; ) {
+    const next = state.paging.get(cur)?.next;
+    if (!next || groupUrls([entry.url, next]).length !== 1) break;
+    const page = state.pageFor(next);
+    if (!page || chain.includes(page.url)) break;
+    chain.push(page.url);
+    cur = page.url;
+  }
+  // The next link must exist even when its page was not fetched: a page that does not page on is not taken for a list.
+  return state.paging.get(entry.url)?.next ? chain : [];
+}
+
 /** The list pages in order: the fetched list page with the longest run of fetched next pages. */
 function listChain(state: ExploreState, detail: GroupStats | null, isList: (url: string) => boolean): string[] {
-  if (!detail) return [];
+  if (!detail) return linklessChain(state);
   const html = state.htmlPages().filter((p) => !detail.members.has(p.url) && isList(p.url));
   const chainFrom = (start: string): string[] => {
     const chain = [start];

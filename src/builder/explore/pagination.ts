@@ -22,12 +22,14 @@ export interface PaginationLinks {
 
 /** "next" words and arrows, folded (lower case, no accents). */
 const NEXT_WORDS = [
-  'next', 'next page', 'next >', 'next »', 'next ›', 'older', 'older posts', 'older entries', 'more posts',
+  'next', 'next page', 'next >', 'next »', 'next ›', 'older', 'older posts', 'older entries', 'older stories', 'older articles', 'older news', 'more posts', 'more stories', 'more articles',
   'siguiente', 'pagina siguiente', 'volgende', 'volgende pagina', 'suivant', 'suivante', 'page suivante', 'weiter',
   'nachste', 'nachste seite', 'successivo', 'successiva', 'avanti', 'proximo', 'proxima', 'seguinte', 'nastepna',
   'dalej', 'далее', 'следующая', '次へ', '下一页', '다음', 'sonraki', 'nasta', 'neste', 'naeste', 'seuraava', 'dalsi',
   'kovetkezo', 'επομενη',
 ];
+/** "Older transactions", "Older notes", "Next 10 results": the older or next page of whatever the list holds. */
+const NEXT_PHRASE = /^(?:older(?: [\p{L}]+){1,2}|next \d+(?: [\p{L}]+){0,2})$/u;
 const NEXT_ARROWS = /^(?:›|»|>|→|⟩|❯|▶|►|>>|›\s*›|»\s*»)$/;
 const PREV_HINT = /\b(?:prev|previous|back|anterior|vorige|precedent|zuruck|newer|indietro)\b|^[‹«<←]/;
 
@@ -50,7 +52,7 @@ function isNextText(text: string): boolean {
   if (!t || t.length > 30) return false;
   if (NEXT_ARROWS.test(t)) return true;
   const words = t.replace(/[›»>→❯]+/g, '').trim();
-  return NEXT_WORDS.includes(words) || NEXT_WORDS.includes(t);
+  return NEXT_WORDS.includes(words) || NEXT_WORDS.includes(t) || NEXT_PHRASE.test(words);
 }
 
 export function findPagination(ctx: PageContext, isOnSite: (url: string) => boolean = () => true): PaginationLinks {

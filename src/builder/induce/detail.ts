@@ -12,6 +12,7 @@ import { applyRules, type DecisionTrace } from './rules.js';
 import { agreementOf, shapeFit, witnessesOf } from './confidence.js';
 import { agreesWith, measure, type ScoredCandidate } from './score-candidates.js';
 import { shapeTransforms } from './shapes.js';
+import { addSiteCurrency } from './site-currency.js';
 import { mainEntityTypes } from './structured.js';
 import { STRUCTURED_KINDS, type FieldReport, type InduceInput, type InduceResult } from './types.js';
 
@@ -31,6 +32,8 @@ export function induceDetailExtraction(input: InduceInput): InduceResult {
     const chosen = chooseSources(scored);
     trace.winner = chosen.map((c) => c.candidate.describe);
     const spec = buildSpec(chosen, concept);
+    const currencySignal = addSiteCurrency(spec, concept, pages);
+    if (currencySignal) trace.signals = [currencySignal];
     addSpeculativeSchema(spec, concept, pages);
     addSpeculativeLabels(spec, concept);
     fields[request.name] = spec;

@@ -17,11 +17,13 @@ import { putAmountsFirst } from './amount-first.js';
 import { splitJoinedValues } from './joined.js';
 import { locatedFromStructured } from './located-from.js';
 import { locatable } from './located.js';
+import { weighByRegion } from './main-region.js';
 import { preferRicherList, preferRicherText } from './richer.js';
 import { applyAgreement, measure, type ScoredCandidate } from './score-candidates.js';
 import { SHOWN_SHAPES, preferShownValue } from './shown-ids.js';
 import { MAKERS, demoteSiteNames } from './site-name.js';
 import { cutKindSuffix, demoteSiteSuffixed } from './site-suffix.js';
+import { weighQualifiedPrices } from './qualified-prices.js';
 import { weighStruckPrices } from './struck.js';
 import type { Candidate } from './types.js';
 import { wholeItemVariants } from './whole-items.js';
@@ -89,6 +91,13 @@ export const RULES: readonly Rule[] = [
     apply: (ctx) => ctx.add(cutKindSuffix(ctx.scored, ctx.concept, ctx.mainTypes)),
   },
   {
+    name: 'main-entity-region',
+    concepts: "every concept (a category may come from the breadcrumb trail, a rating from the reviews' summary)",
+    appliesTo: () => true,
+    prefers: "values read in the main entity's block over ones read in consent banners, menus, headers, footers, rails of other items and reviews: those describe something else",
+    apply: (ctx) => weighByRegion(ctx.scored, ctx.concept, ctx.pages, ctx.mainTypes),
+  },
+  {
     name: 'agreement',
     concepts: 'every concept',
     appliesTo: () => true,
@@ -101,6 +110,13 @@ export const RULES: readonly Rule[] = [
     appliesTo: (c) => c.shape === 'price',
     prefers: 'the amount shown plainly over one the page shows only struck out or net of tax (the reverse for a former price)',
     apply: (ctx) => weighStruckPrices(ctx.scored, ctx.concept, ctx.pages),
+  },
+  {
+    name: 'qualified-prices',
+    concepts: 'prices',
+    appliesTo: (c) => c.shape === 'price',
+    prefers: 'the amount shown plainly over one the page shows only per unit ("€4.99/kg"), as an instalment ("4 x R$ 25,00") or as a starting price ("ab 12,90 €"), when it shows a plain one too',
+    apply: (ctx) => weighQualifiedPrices(ctx.scored, ctx.concept, ctx.pages, ctx.mainTypes),
   },
   {
     name: 'site-name',
@@ -162,6 +178,8 @@ export interface DecisionTrace {
   fired: RuleFiring[];
   /** The chosen sources, best first (filled by the caller). */
   winner: string[];
+  /** Page and site signals that decide the field's values (the site's currency: site-currency.ts). */
+  signals?: string[];
 }
 
 const TRACE_CANDIDATES = 8;

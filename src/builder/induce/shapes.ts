@@ -19,6 +19,11 @@ function phraseTransforms(phrases: Array<[string, string]>): Transform[] {
   ];
 }
 
+/** A code: one token of four characters or more holding a digit ("TE50-1293415", "MX-4821"). */
+const CODE_TOKEN = '(?=[^\\s]*\\d)[\\p{L}\\p{N}][^\\s]{3,}';
+/** A word of a name or sentence: letters, lower case after the first ("Housse", "de", "canapé,"). */
+const NAME_WORD = "\\p{Lu}?\\p{Ll}[\\p{L}\\p{M}'’-]*[,.;:]?";
+
 /** Transforms that type a value of the shape (applied after source-specific cleaning). */
 export function shapeTransforms(shape: Shape): Transform[] {
   switch (shape) {
@@ -26,8 +31,13 @@ export function shapeTransforms(shape: Shape): Transform[] {
       // A price of 0 is a shop's placeholder (no price, not orderable), never what a product costs.
       return [{ op: 'replace', pattern: '^[^\\d]{0,6}0+(?:[.,]0+)?[^\\d]{0,6}$', replacement: '' }, { op: 'currency_amount' }];
     case 'identifier':
-      // Several words without a digit name something ("Banqueta Marilyn"), they are no code.
-      return [{ op: 'regex', pattern: '^(?=[\\s\\S]*(?:\\d|\\b[A-Z]{2,}\\b)|\\S+$)[\\s\\S]+$' }];
+      return [
+        // A code with the item's name written after or before it ("TE50-1293415 Housse de canapé"): the code.
+        { op: 'replace', pattern: `^(${CODE_TOKEN})(?:\\s+${NAME_WORD}){2,}(?:\\s[\\s\\S]*)?$`, flags: 'u', replacement: '$1' },
+        { op: 'replace', pattern: `^(?:${NAME_WORD}\\s+){2,}(?:[^\\d]*\\s)?(${CODE_TOKEN})$`, flags: 'u', replacement: '$1' },
+        // Several words without a digit name something ("Banqueta Marilyn"), they are no code.
+        { op: 'regex', pattern: '^(?=[\\s\\S]*(?:\\d|\\b[A-Z]{2,}\\b)|\\S+$)[\\s\\S]+$' },
+      ];
     case 'currency':
       return [{ op: 'currency_code' }];
     case 'availability':

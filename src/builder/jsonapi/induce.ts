@@ -6,7 +6,8 @@
  */
 import { createPageContext, evaluateExtraction, evaluatePath, type PageInput } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
-import { preferWanted, snakeCase, typeHintOf, uniqueName } from '../list/names.js';
+import { nameTokens, preferWanted, snakeCase, typeHintOf, uniqueName } from '../list/names.js';
+import { recordKey } from '../knowledge/index.js';
 import type { InducedField, InducedJsonList } from '../list/types.js';
 import { NoListFound } from '../list/induce.js';
 import { jsonPaging } from './pagination.js';
@@ -52,7 +53,12 @@ interface KeyPlan {
   many: boolean;
 }
 
-/** Scalar keys (and one level of nested scalars) present in at least a third of the records. */
+/**
+ * Scalar keys (and nested scalars, two levels down) present in at least a third of the records.
+ * A Relay edge's `node` is the record itself: its keys are named without the wrapper.
+ * Deeper values are named by their first and last keys (`priceRange.minVariantPrice.amount` ->
+ * `priceRange_amount`).
+ */
 function planKeys(records: Json[]): KeyPlan[] {
   const counts = new Map<string, { n: number; many: boolean; hint: string }>();
   const bump = (jsonPath: string, hint: string, many: boolean) => {
@@ -60,19 +66,20 @@ function planKeys(records: Json[]): KeyPlan[] {
     entry.n++;
     counts.set(jsonPath, entry);
   };
-  for (const r of records.slice(0, 100)) {
-    for (const [k, v] of Object.entries(r)) {
+  const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const visit = (obj: Json, base: string, prefix: string, depth: number) => {
+    for (const [k, v] of Object.entries(obj)) {
       if (v === null || v === undefined) continue;
-      if (typeof v !== 'object') bump(pathKey('$', k), k, false);
+      const path = pathKey(base, k);
+      const hint = prefix ? `${prefix}_${k}` : k;
+      if (typeof v !== 'object') bump(path, hint, false);
       else if (Array.isArray(v)) {
-        if (v.length > 0 && v.every((x) => x === null || typeof x !== 'object')) bump(pathKey('$', k), k, true);
-      } else {
-        for (const [k2, v2] of Object.entries(v as Json)) {
-          if (v2 !== null && v2 !== undefined && typeof v2 !== 'object') bump(pathKey(pathKey('$', k), k2), `${k}_${k2}`, false);
-        }
-      }
+        if (depth === 0 && v.length > 0 && v.every((x) => x === null || typeof x !== 'object')) bump(path, hint, true);
+      } else if (depth === 0 && k === 'node') visit(v as Json, path, '', 0);
+      else if (depth < 2) visit(v as Json, path, prefix || k, depth + 1);
     }
-  }
+  };
+  for (const r of records.slice(0, 100)) if (isObj(r)) visit(r, '$', '', 0);
   const min = Math.max(1, Math.ceil(Math.min(records.length, 100) / 3));
   return [...counts.entries()].filter(([, e]) => e.n >= min).map(([jsonPath, e]) => ({ jsonPath, hint: e.hint, many: e.many }));
 }
@@ -86,7 +93,14 @@ function looksLikeUrlKey(hint: string, values: unknown[]): boolean {
 
 function fieldName(hint: string, wanted: string[] | undefined, taken: Set<string>): string {
   const base = /^(?:url|link|href|permalink)$/i.test(hint) ? 'url' : snakeCase(hint);
-  return uniqueName(preferWanted(base, wanted), taken);
+  const preferred = preferWanted(base, wanted);
+  // A wanted `price` read from `priceRange.…amount`, an `author` from `author.display_name`: the
+  // value that names or measures a nested object named for the wanted field.
+  const valueOf = preferred === base && /_(?:amount|value|name|display_name|full_name|title|label|rendered)$/.test(base) ? wanted?.map(snakeCase).find((w) => base.startsWith(`${w}_`) && !taken.has(w)) : undefined;
+  // A key the registry reads as the same concept as a wanted field (`headline` for `title`, `author_name` for `author`).
+  const concept = preferred === base && !valueOf ? recordKey(nameTokens(base)) : null;
+  const sameConcept = concept ? wanted?.find((w) => !taken.has(snakeCase(w)) && recordKey(nameTokens(w)) === concept) : undefined;
+  return uniqueName(valueOf ?? (sameConcept ? snakeCase(sameConcept) : preferred), taken);
 }
 
 export function induceJsonList(pages: PageInput[], options: InduceJsonOptions = {}): InducedJsonList {
@@ -116,7 +130,7 @@ export function induceJsonList(pages: PageInput[], options: InduceJsonOptions = 
     const present = values.filter((v) => v !== null && !(Array.isArray(v) && v.length === 0));
     report.push({
       name,
-      type: typeHintOf(values),
+      type: typeHintOf(values, name),
       samples: [...new Set(present.map((v) => JSON.stringify(v)))].slice(0, 5).map((s) => JSON.parse(s) as unknown),
       values: values.slice(0, 200),
       coverage: rows.length === 0 ? 0 : present.length / rows.length,

@@ -16,7 +16,20 @@ import { induceJsonList } from './induce.js';
 import { jsonPaging } from './pagination.js';
 import { findRecordArrays, pathKey } from './records.js';
 import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
-import { rethrowUnless } from '../expected.js';
+import { fillDeep, fillString } from '../../recipe/template.js';
+import { planRecordPageDetail } from './record-page-call.js';
+import { bodyWith, callVariables, cursorKey, isObject, nextCursorPath, variablesOf } from './call-vars.js';
+
+/**
+ * Nuxt 3 keeps each `useAsyncData` answer under a key of its own in `data`, which often carries
+ * the page's parameters (`products-1` on page 1): any key is read there.
+ */
+function embeddedPath(kind: string, path: string): string {
+  return kind === 'nuxt_data' ? path.replace(/^data(?:\.[^.[]+|\["[^"]*"\])/, 'data[*]') : path;
+}
+
+/** How endpoint descriptions name a page's embedded data. */
+const EMBEDDED_NAMES: Record<string, string> = { nuxt: 'its Nuxt state', nuxt_data: 'its Nuxt payload', rsc: 'its React Server Components data', next_data: 'its Next.js data' };
 
 const PAGE_KEYS = ['page', 'p', 'pg', 'pageNumber', 'page_number', 'pageNo'];
 const SEARCH_KEYS = ['q', 'query', 'search', 'keyword', 'keywords', 'term', 'text', 's', 'searchTerm', 'search_term'];
@@ -39,6 +52,8 @@ export interface ApiPlanInput {
   searchFields?: string[];
   /** The page's own search, rendered: the JSON calls made after `word` was typed into its search field. */
   renderSearch?: (word: string) => Promise<ApiCall[]>;
+  /** The JSON calls a record's own page makes, rendered (a detail by the call it makes). */
+  renderCalls?: (url: string) => Promise<ApiCall[]>;
   log: (message: string) => void;
 }
 
@@ -46,37 +61,22 @@ export interface ApiPlanInput {
 interface Slots {
   page?: { key: string; start: number };
   search?: { key: string };
+  /** The key sending the cursor, and the answer's path to the next one. */
+  cursor?: { key: string; path: string };
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function bodyJson(call: ApiCall): Json | null {
-  if (!call.body) return null;
-  try {
-    const parsed = JSON.parse(call.body) as unknown;
-    return isObject(parsed) ? parsed : null;
-  } catch (err) {
-    rethrowUnless(err, 'json');
-    return null;
-  }
-}
-
-/** The object holding a POST call's variables: GraphQL's `variables`, else the body itself. */
-function variablesOf(call: ApiCall): Json | null {
-  const body = bodyJson(call);
-  if (!body) return null;
-  return isObject(body.variables) ? body.variables : typeof body.query === 'string' ? {} : body;
-}
 
 function findSlots(call: ApiCall, searchFields: string[] = []): Slots {
   const slots: Slots = {};
-  const vars = variablesOf(call);
-  const keys = vars ? Object.keys(vars) : [...new URL(call.url).searchParams.keys()];
-  const valueOf = (k: string) => (vars ? vars[k] : new URL(call.url).searchParams.get(k));
+  const vars = callVariables(call);
+  const keys = [...vars.keys()];
   const page = PAGE_KEYS.find((k) => keys.includes(k));
-  if (page) slots.page = { key: page, start: Number(valueOf(page) ?? 1) || 1 };
-  else if (!vars) {
+  // A zero-based page (`page=0`, hosted search) is left as recorded: `{page}` is the caller's 1-based number.
+  const recorded = page ? vars.get(page) : undefined;
+  if (page && recorded !== 0 && recorded !== '0') slots.page = { key: page, start: Number(recorded ?? 1) || 1 };
+  else if (!page && !variablesOf(call) && call.pageKey) slots.page = { key: call.pageKey, start: 1 };
+  else if (!page && !variablesOf(call)) {
     // No page number in the URL, but the body counts pages (`total_pages`): the usual `?page=`.
     // Paging keys sit beside the records (`pageProps.totalPages` next to `pageProps.products`).
     const best = findRecordArrays(call.response)[0];
@@ -84,6 +84,12 @@ function findSlots(call: ApiCall, searchFields: string[] = []): Slots {
     const paging = jsonPaging(call.url, parent ?? call.response, best?.length ?? 0);
     const key = paging?.strategy.kind === 'page_param' ? Object.keys(paging.request.query ?? {})[0] : undefined;
     if (key) slots.page = { key, start: 1 };
+  }
+  if (!slots.page && !page) {
+    // Relay connections (`after` / `pageInfo.endCursor`) and feeds (`cursor` / `next_cursor`).
+    const path = nextCursorPath(call.response);
+    const key = path ? cursorKey(call) : null;
+    if (path && key) slots.cursor = { key, path };
   }
   const search = [...SEARCH_KEYS, ...searchFields].find((k) => keys.includes(k));
   if (search) slots.search = { key: search };
@@ -104,8 +110,7 @@ function scriptNames(scriptText: string, key: string): boolean {
  * parameter often share a name), then search keys the scripts name. Each is tried by a probe.
  */
 function searchCandidates(call: ApiCall, input: ApiPlanInput): string[] {
-  const vars = variablesOf(call);
-  const keys = vars ? Object.keys(vars) : [...new URL(call.url).searchParams.keys()];
+  const keys = [...callVariables(call).keys()];
   const fields = input.searchFields ?? [];
   const script = `${input.scriptText ?? ''}\n${input.scriptUrls.join('\n')}\n${input.entryHtml}`;
   const out = [
@@ -125,38 +130,38 @@ function scoreCall(call: ApiCall, wanted: string[]): number {
   return best.score * (1 + hits);
 }
 
-/** The call as a request step with templates: `{page}` and `{query}` where the slots are. */
-function requestFor(call: ApiCall, slots: Slots, use: { page: boolean; search: boolean }, tokens: TokenPlan | null): RequestStep {
-  const step: RequestStep = { type: 'request', url: call.url, expect: 'json' };
+/** The call as a request step with templates: `{page}`, `{query}` and `{cursor}` where the slots are. */
+function requestFor(call: ApiCall, slots: Slots, use: { page: boolean; search: boolean; cursor?: boolean }, tokens: TokenPlan | null): RequestStep {
+  const step: RequestStep = { type: 'request', url: call.url, expect: call.embedded ? 'html' : 'json' };
   const headers = { ...siteHeaders(call.headers), ...(tokens?.headers ?? {}) };
   delete headers['content-type'];
+  const url = new URL(call.url);
+  const query: Record<string, string> = {};
   const vars = variablesOf(call);
   if (vars && call.body) {
-    const body = JSON.parse(call.body) as Json;
-    const target = isObject(body.variables) ? body.variables : body;
-    if (slots.page) target[slots.page.key] = use.page ? '{page}' : slots.page.start;
-    if (slots.search && slots.search.key in target) target[slots.search.key] = use.search ? '{query}' : target[slots.search.key];
-    else if (slots.search && use.search) target[slots.search.key] = '{query}';
+    const templates: Record<string, string | number> = {};
+    if (slots.page) templates[slots.page.key] = use.page ? '{page}' : slots.page.start;
+    if (slots.search && use.search) templates[slots.search.key] = '{query}';
+    if (slots.cursor && use.cursor) templates[slots.cursor.key] = '{cursor}';
     step.method = 'POST';
-    step.json = body;
+    step.json = bodyWith(call, templates);
   } else {
-    const url = new URL(call.url);
-    const query: Record<string, string> = {};
-    if (slots.page) {
-      url.searchParams.delete(slots.page.key);
-      if (use.page) query[slots.page.key] = '{page}';
-    }
-    if (slots.search) {
-      url.searchParams.delete(slots.search.key);
-      if (use.search) query[slots.search.key] = '{query}';
-    }
-    for (const [k, v] of Object.entries(tokens?.query ?? {})) {
-      url.searchParams.delete(k);
-      query[k] = v;
-    }
-    step.url = url.href;
-    if (Object.keys(query).length) step.query = query;
+    const slot = (key: string | undefined, on: boolean, template: string) => {
+      if (!key) return;
+      url.searchParams.delete(key);
+      if (on) query[key] = template;
+    };
+    slot(slots.page?.key, use.page, '{page}');
+    slot(slots.search?.key, use.search, '{query}');
+    slot(slots.cursor?.key, !!use.cursor, '{cursor}');
   }
+  // Tokens read from the page go in the URL whatever carries the variables (a hosted search's key).
+  for (const [k, v] of Object.entries(tokens?.query ?? {})) {
+    url.searchParams.delete(k);
+    query[k] = v;
+  }
+  step.url = url.href;
+  if (Object.keys(query).length) step.query = query;
   if (Object.keys(headers).length) step.headers = headers;
   return step;
 }
@@ -269,25 +274,41 @@ export async function planApiEndpoints(input: ApiPlanInput): Promise<EndpointPla
   return [];
 }
 
+function listSteps(call: ApiCall, slots: Slots, tokens: TokenPlan | null, extraction: Extraction): Step[] {
+  return [requestFor(call, slots, { page: !!slots.page, search: false }, tokens), { type: 'extract', extract: extraction }];
+}
+
+/**
+ * A cursor API has no page number to ask for: the caller's page N walks the cursors from the
+ * first page (`keep_from`), each answer giving the next (`meta.next_cursor` tells where it stopped).
+ */
+function cursorSteps(call: ApiCall, slots: Slots, cursor: NonNullable<Slots['cursor']>, tokens: TokenPlan | null, extraction: Extraction): Step[] {
+  const request = requestFor(call, slots, { page: false, search: false, cursor: true }, tokens);
+  return [{ type: 'paginate', strategy: { kind: 'cursor', path: cursor.path, var: 'cursor' }, max_pages: 1, keep_from: '{page}', steps: [request, { type: 'extract', extract: extraction }] }];
+}
+
 async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiPlanInput): Promise<EndpointPlan[]> {
   const slots = findSlots(call, input.searchFields);
   const first = pageInput(call.url, call.response);
   const induced = induceJsonList([first], { url: call.url, wantedFields: input.wantedKeys.length ? input.wantedKeys : undefined });
-  const extraction = induced.extraction;
+  const extraction = call.embedded ? { ...induced.extraction, path: embeddedPath(call.embedded, induced.extraction.path), embedded: call.embedded } : induced.extraction;
   const fields = Object.keys(extraction.fields);
   if (fields.length === 0) return [];
   const pre = tokens?.steps ?? [];
   const plans: EndpointPlan[] = [];
   const what = input.noun.replace(/_/g, ' ');
-  const via = `${call.method} ${new URL(call.url).pathname}`;
+  const via = `${call.method} ${new URL(call.url).pathname}${call.embedded ? `, ${EMBEDDED_NAMES[call.embedded] ?? call.embedded}` : ''}`;
+  const source = call.embedded ? 'the data the site\'s page carries' : 'the site\'s JSON API';
 
   if (input.wantKind('list') || !input.wantKind('search')) {
     const properties: Record<string, JsonSchema> = {};
-    const steps: Step[] = [...pre, requestFor(call, slots, { page: !!slots.page, search: false }, tokens), { type: 'extract', extract: extraction }];
-    if (slots.page) properties.page = pageParam();
+    const paged = !!(slots.page ?? slots.cursor);
+    const steps: Step[] = [...pre, ...(slots.page || !slots.cursor ? listSteps(call, slots, tokens, extraction) : cursorSteps(call, slots, slots.cursor, tokens, extraction))];
+    if (paged) properties.page = slots.page ? pageParam() : { ...pageParam(), maximum: 1000 };
+    if (slots.cursor && !slots.page) input.log(`${via} pages by a cursor (${slots.cursor.key} from ${slots.cursor.path}): page N walks the cursors to it`);
     plans.push({
-      endpoint: endpoint(input.names.list, `List ${what} records from the site's JSON API (${via}): ${describeFields(fields)}.`, properties, [], slots.page ? { page: 1 } : {}, steps),
-      cases: slots.page ? [{ params: { page: 1 }, heldOut: false }, { params: { page: 2 }, heldOut: true }] : [{ params: {}, heldOut: false }],
+      endpoint: endpoint(input.names.list, `List ${what} records from ${source} (${via})${paged ? ', one page per call' : ''}: ${describeFields(fields)}.`, properties, [], paged ? { page: 1 } : {}, steps),
+      cases: paged ? [{ params: { page: 1 }, heldOut: false }, { params: { page: 2 }, heldOut: true }] : [{ params: {}, heldOut: false }],
       fields,
       isList: true,
       samplePages: [first],
@@ -309,7 +330,7 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
       const steps: Step[] = [...(same ? pre : []), requestFor(found.call, found.slots, { page: !!found.slots.page, search: true }, same ? tokens : null), { type: 'extract', extract: searchExtraction }];
       const searchVia = `${found.call.method} ${new URL(found.call.url).pathname}, ${found.slots.search!.key}`;
       plans.push({
-        endpoint: endpoint(input.names.search, `Search ${what} records by keyword through the site's JSON API (${searchVia}): ${describeFields(searchFields)}.`, properties, ['query'], { query: word! }, steps),
+        endpoint: endpoint(input.names.search, `Search ${what} records by keyword through ${same ? source : 'the site\'s JSON API'} (${searchVia}): ${describeFields(searchFields)}.`, properties, ['query'], { query: word! }, steps),
         cases: [{ params: { query: word! }, heldOut: false }, { params: { query: word!.toLowerCase() }, heldOut: true }],
         fields: searchFields,
         isList: true,
@@ -318,8 +339,23 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
     }
   }
 
-  if (input.wantKind('detail') || input.wantKind('list')) {
-    const detail = await planDetail(call, records, tokens, input);
+  // A page's embedded data has no record route of its own to probe: its detail pages stay HTML.
+  if (!call.embedded && (input.wantKind('detail') || input.wantKind('list'))) {
+    const detail = (await planDetail(call, records, tokens, input)) ?? (input.wantKind('detail') && input.renderCalls
+      ? await planRecordPageDetail({
+        records: records.map((r) => (isObject(r.node) ? r.node : r)),
+        listHtml: input.entryHtml,
+        listUrl: input.entryUrl,
+        renderCalls: input.renderCalls,
+        fetcher: input.fetcher,
+        signal: input.signal,
+        tokens,
+        name: input.names.detail,
+        noun: input.noun,
+        wantedKeys: input.wantedKeys,
+        log: input.log,
+      })
+      : null);
     if (detail) plans.push(detail);
   }
   return plans;
@@ -357,18 +393,17 @@ const sameEndpoint = (a: ApiCall, b: ApiCall) => a.method === b.method && new UR
 /** The query parameter (or JSON variable) of a call whose value is the searched word. */
 function carrierKey(call: ApiCall, word: string): string | null {
   const matches = (v: unknown) => typeof v === 'string' && v.trim().toLowerCase() === word.toLowerCase();
-  const vars = variablesOf(call);
-  if (vars) return Object.keys(vars).find((k) => matches(vars[k])) ?? null;
-  return [...new URL(call.url).searchParams].find(([, v]) => matches(v))?.[0] ?? null;
+  return [...callVariables(call)].find(([, v]) => matches(v))?.[0] ?? null;
 }
 
 async function searchFilters(call: ApiCall, slots: Slots, word: string, tokens: TokenPlan | null, input: ApiPlanInput): Promise<boolean> {
   if (tokens) return true;
   const step = requestFor(call, slots, { page: false, search: true }, null);
-  const fill = (v: unknown): unknown => (v === '{query}' ? word : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v);
+  // Filled as the interpreter fills them (`{%query}` in a form string is percent-encoded).
+  const scope = { params: { query: word }, vars: {} };
   const url = new URL(step.url);
-  for (const [k, v] of Object.entries(step.query ?? {})) url.searchParams.set(k, v === '{query}' ? word : v);
-  const body = await replay(input.fetcher, { method: call.method, url: url.href, body: step.json !== undefined ? JSON.stringify(fill(step.json)) : null }, siteHeaders(call.headers), input.signal);
+  for (const [k, v] of Object.entries(step.query ?? {})) url.searchParams.set(k, fillString(v, scope));
+  const body = await replay(input.fetcher, { method: call.method, url: url.href, body: step.json !== undefined ? JSON.stringify(fillDeep(step.json, scope)) : null, embedded: call.embedded }, siteHeaders(call.headers), input.signal);
   const found = findRecordArrays(body)[0];
   if (!found) return false;
   const rows = evaluatePath(body, found.path).flatMap((v) => (Array.isArray(v) ? v : [v]));

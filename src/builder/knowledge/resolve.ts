@@ -4,6 +4,7 @@
  * own words, so induction still searches labels, anchors and schema.org properties named alike.
  */
 import { words } from '../words.js';
+import { isMoneyName } from '../money.js';
 import { COMMERCE } from './commerce.js';
 import { COMMON } from './common.js';
 import { FOOD } from './food.js';
@@ -124,7 +125,8 @@ export function shapeFromName(tokens: string[]): Shape {
   const last = tokens[tokens.length - 1] ?? '';
   if (has('time', 'duration', 'minutes')) return 'duration';
   if (has('date', 'published', 'updated', 'created') || last === 'at' || last === 'on') return 'date';
-  if (has('price', 'cost', 'fee', 'fees', 'amount', 'salary', 'rent')) return 'price';
+  // An order total, a balance, a tax: money, never a whole count (builder/money.ts); "total_results" stays a count.
+  if (has('price', 'cost', 'fee', 'fees', 'amount', 'salary', 'rent') || isMoneyName(tokens)) return 'price';
   if (has('currency')) return 'currency';
   if (has('count', 'number', 'num', 'qty', 'quantity', 'total') || last === 'n') return 'integer';
   if (has('url', 'link', 'href', 'website')) return 'url';

@@ -9,6 +9,7 @@ import type { Element } from 'domhandler';
 import type { FieldSpec, Source, Transform } from '../../recipe/types.js';
 import { recordKey } from '../knowledge/index.js';
 import { nameFromHints, nameTokens, preferWanted, snakeCase, uniqueName } from './names.js';
+import { isMoneyName } from '../money.js';
 import { chooseSelector, collectCandidates, type Candidate, type TrainingRecord } from './nodes.js';
 import {
   CLASS_WORD_TABLE,
@@ -163,7 +164,8 @@ function planValueField(c: Candidate, values: string[], accept: (name: string, s
     return;
   }
   if (looksLikeNumber(values)) {
-    const integer = values.every((v) => !/\d[.,]\d{1,2}(?!\d)/.test(v));
+    // Money read as a whole number would round the cents a later page shows (builder/money.ts).
+    const integer = !(hinted && isMoneyName(hinted)) && values.every((v) => !/\d[.,]\d{1,2}(?!\d)/.test(v));
     accept(hinted ?? (values.some((v) => /review/i.test(v)) ? 'reviews' : 'number'), { sources: [cssSource(c)], transforms: [{ op: integer ? 'integer' : 'number' }] }, describeOf(c), c);
     return;
   }

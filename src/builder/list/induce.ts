@@ -121,7 +121,7 @@ function reportFields(planned: Array<{ name: string; describe: string }>, rows: 
     const present = values.filter((v) => v !== null && v !== '' && !(Array.isArray(v) && v.length === 0));
     return {
       name,
-      type: typeHintOf(values),
+      type: typeHintOf(values, name),
       samples: [...new Set(present.map((v) => JSON.stringify(v)))].slice(0, 5).map((s) => JSON.parse(s) as unknown),
       values: values.slice(0, 200),
       coverage: rows.length === 0 ? 0 : present.length / rows.length,

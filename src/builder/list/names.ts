@@ -5,6 +5,7 @@
  */
 import type { TypeHint } from './types.js';
 import { words } from '../words.js';
+import { moneySafeType } from '../money.js';
 import { recordKey } from '../knowledge/index.js';
 
 /** Words that say nothing about a value (layout, framework, generic containers). */
@@ -69,7 +70,13 @@ export function uniqueName(name: string, taken: Set<string>): string {
   return candidate;
 }
 
-export function typeHintOf(values: unknown[]): TypeHint {
+/** The type the values read as; with the field's name, money is never `integer` (builder/money.ts). */
+export function typeHintOf(values: unknown[], name?: string): TypeHint {
+  const hint = typeHintOfValues(values);
+  return name === undefined ? hint : moneySafeType(name, hint);
+}
+
+function typeHintOfValues(values: unknown[]): TypeHint {
   const present = values.filter((v) => v !== null && v !== undefined && v !== '');
   if (present.length === 0) return 'string';
   if (present.every(Array.isArray)) return 'array';

@@ -45,6 +45,15 @@ function inChrome(el: Element): boolean {
   return false;
 }
 
+/**
+ * Rows of a table body that hold records without pages of their own (a bank's transactions, a
+ * payroll's lines): no row links anywhere, each row two or more cells with text.
+ */
+function isLinklessTable(ctx: PageContext, members: Element[]): boolean {
+  if (members[0]?.name !== 'tr' || members.some((el) => recordLinks(ctx, el).length > 0)) return false;
+  return members.every((el) => elementChildren(el).filter((c) => c.name === 'td' && ctx.text(c).trim() !== '').length >= 2);
+}
+
 /** Links of a record (itself when it is a link). */
 export function recordLinks(ctx: PageContext, record: Element): Element[] {
   const inner = ctx.$(record).find('a[href]').toArray() as Element[];
@@ -163,11 +172,13 @@ function scoreGroup(
   base: string,
   options: RegionOptions,
 ): RecordRegion | null {
-  const records = group.members.filter((el) => recordLinks(ctx, el).length > 0 && ctx.text(el).length >= 2);
+  const linkless = isLinklessTable(ctx, group.members);
+  const records = linkless ? group.members.filter((el) => ctx.text(el).length >= 2) : group.members.filter((el) => recordLinks(ctx, el).length > 0 && ctx.text(el).length >= 2);
   if (records.length < min || records.length < group.members.length * 0.5) return null;
   const richness = records.reduce((s, r) => s + richnessOf(ctx, r), 0) / records.length;
-  const firstHrefs = records.map((r) => recordLinks(ctx, r)[0].attribs.href);
-  const distinct = new Set(firstHrefs).size / records.length;
+  // Records tell apart by their first link, or (rows without links) by their text.
+  const keys = linkless ? records.map((r) => ctx.text(r)) : records.map((r) => recordLinks(ctx, r)[0].attribs.href);
+  const distinct = new Set(keys).size / records.length;
   let detailShare = 0;
   if (options.isDetailUrl) {
     const isDetail = options.isDetailUrl;

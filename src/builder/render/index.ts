@@ -16,10 +16,13 @@ import { planApiEndpoints } from '../jsonapi/plan.js';
 import { renderSample, renderSearch, type RenderedSample } from './record.js';
 import { planRenderedList } from './render-plan.js';
 import { isAppShell, isBareShell } from './shell.js';
+import { loadMoreControl, planLoadMore } from './load-more.js';
 import { nextDataCall, scriptCalls } from './static-calls.js';
+import { frameworkCalls } from './framework-calls.js';
 import { messageOf, rethrowUnless } from '../expected.js';
 
 export { isAppShell } from './shell.js';
+export { preferFrameworkList } from './framework-calls.js';
 
 export interface JsSiteInput {
   exploration: Exploration;
@@ -40,6 +43,9 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
   const log = (message: string) => progress.log('info', message);
   log(`${exploration.entry.finalUrl} is drawn by JavaScript: looking for the JSON calls behind it`);
   const calls: ApiCall[] = scriptCalls(exploration);
+  // The framework's data in the page itself (Nuxt, RSC flight rows, __NEXT_DATA__) replays with
+  // the page; a Next.js data route, a JSON answer of its own, goes before it.
+  calls.unshift(...frameworkCalls(exploration));
   const next = await nextDataCall(exploration, fetcher, signal);
   if (next) calls.unshift(next);
 
@@ -90,6 +96,14 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
     scriptText: scriptSources(exploration),
     searchFields: exploration.searchForms.map((f) => f.queryParam),
     renderSearch: renderedSearch,
+    renderCalls: engine?.available() && sample
+      ? (url: string) => renderSample(engine, url, signal).then((r) => r.calls, (err: unknown) => {
+        if (signal.aborted) throw err;
+        rethrowUnless(err, 'browser');
+        progress.log('warn', `Rendering ${url} failed: ${messageOf(err)}`);
+        return [];
+      })
+      : undefined,
     log,
   });
   if (plans.length > 0) return plans;
@@ -108,6 +122,21 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
   }
   progress.log('warn', `${exploration.entry.finalUrl} drew no records${sample ? '' : ' (it could not be rendered)'} and calls no JSON API that carries them`);
   return [];
+}
+
+/**
+ * A list the server renders whose next records a "load more" button or infinite scroll fetches
+ * (load-more.ts): the plans with the list continued through that API, or null to keep them.
+ */
+export async function continueList(input: JsSiteInput & { plans: EndpointPlan[] }): Promise<EndpointPlan[] | null> {
+  const engine = input.fetcher.browser;
+  if (!engine?.available() || !loadMoreControl(input.exploration.entry.text)) return null;
+  return planLoadMore(engine, { ...input, log: (message) => input.progress.log('info', message) }).catch((err: unknown) => {
+    if (input.signal.aborted) throw err;
+    rethrowUnless(err, 'browser');
+    input.progress.log('warn', `Loading more in the browser failed: ${messageOf(err)}`);
+    return null;
+  });
 }
 
 /** The text of the entry page's inline scripts and of the script files exploration read. */

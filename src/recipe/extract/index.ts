@@ -24,6 +24,7 @@ export {
   currencyAmount,
   currencyCode,
   readCurrency,
+  withSiteCurrency,
   CURRENCY_SIGNS,
   type CurrencyReading,
   isoDate,

@@ -160,10 +160,13 @@ export function shownOnlyStruck(page: PageContext, amount: number): boolean {
   return struck;
 }
 
-/** The first price shown inside `block` that is not struck out: a price block's current price. */
+/**
+ * The first price shown inside `block` that is not struck out: a price block's current price. A
+ * discount's label between the two ("-50%") is no price.
+ */
 export function currentPriceIn(page: PageContext, block: Element): Element | null {
   for (const shown of shownPrices(page)) {
-    if (struckBy(shown.el) !== null) continue;
+    if (struckBy(shown.el) !== null || shown.amount <= 0 || page.text(shown.el).includes('%')) continue;
     for (let node: Element | null = shown.el; node; node = node.parent as Element | null) {
       if (node === block) return shown.el;
     }

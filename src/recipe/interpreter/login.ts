@@ -15,7 +15,7 @@ import * as cheerio from 'cheerio';
 import { QuarryError } from '../../errors/index.js';
 import type { FetchRequest, FetchResponse } from '../../fetch/types.js';
 import { fillDeep, fillString, resolveUrl } from '../template.js';
-import type { LoginStep } from '../types.js';
+import type { LoginStep, LoginToken } from '../types.js';
 import { FetchedPage, chargeRequest, scopeOf, throwIfAborted, type RunContext } from './context.js';
 import { findOtpForm, findPasswordForm, type LoginForm } from './login-form.js';
 
@@ -28,10 +28,13 @@ export async function runLogin(step: LoginStep, ctx: RunContext): Promise<void> 
     res = await send(ctx, { url, method: step.method ?? 'POST', body: JSON.stringify(fillDeep(step.json, scope) ?? null), headers: { 'content-type': 'application/json', accept: 'application/json' } });
   } else {
     const page = await send(ctx, { url, method: 'GET' });
-    const form = findPasswordForm(page.text, page.url);
-    if (!form) {
+    const found = findPasswordForm(page.text, page.url);
+    if (!found) {
       throw new QuarryError('scraper_bug', `The sign-in form was not found at ${page.url}; the site may have changed.`, { url: page.url });
     }
+    // The page's script posts the form to a login API rather than to its action.
+    const apiUrl = step.action ? resolveUrl(fillString(step.action, scope, 'url'), page.url) : null;
+    const form: LoginForm = apiUrl ? { ...found, action: apiUrl, method: 'POST' } : found;
     const values: Record<string, string> = {};
     for (const [name, template] of Object.entries(step.form ?? {})) values[name] = fillString(template, scope, 'raw');
     res = await submit(ctx, form, values);
@@ -62,8 +65,30 @@ export async function runLogin(step: LoginStep, ctx: RunContext): Promise<void> 
     }
     throw refused(res, 'password', 'The site refused these credentials (login failed).');
   }
+  if (step.token) keepToken(step.token, res, ctx);
   ctx.page = new FetchedPage(res, res.contentType);
   ctx.data = { logged_in: true };
+}
+
+/**
+ * Keep what the page's script would keep from the login answer: a cookie it sets by script, or a
+ * header (a bearer token from localStorage) sent to this origin only. An answer without it did
+ * not log in.
+ */
+function keepToken(token: LoginToken, res: FetchResponse, ctx: RunContext): void {
+  let value: unknown;
+  try {
+    value = token.from.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), JSON.parse(res.text));
+  } catch {
+    value = undefined;
+  }
+  if ((typeof value !== 'string' && typeof value !== 'number') || String(value).trim() === '') {
+    throw refused(res, 'password', `The site's login answer carries no ${token.from}: the login failed.`);
+  }
+  // As document.cookie would take it: no separators or line breaks inside the value.
+  const text = String(value).replace(/[;\r\n]/g, '');
+  if (token.cookie) ctx.run.cookieJar.store(res.url, [`${token.cookie}=${text}; Path=/`]);
+  if (token.header) ctx.run.cookieJar.setOriginHeader(res.url, token.header, `${token.prefix ?? ''}${text}`);
 }
 
 function refused(res: FetchResponse, param: string, message: string): QuarryError {
@@ -75,9 +100,10 @@ function succeeded(step: LoginStep, res: FetchResponse, ctx: RunContext): boolea
   if (want?.status !== undefined ? res.status !== want.status : res.status >= 400) return false;
   if (want?.cookie && !ctx.run.cookieJar.cookieHeader(res.url).split(/;\s*/).some((c) => c.startsWith(`${want.cookie}=`))) return false;
   if (want?.selector) return cheerio.load(res.text)(want.selector).length > 0;
+  // A JSON answer (a login API, also one a script posts the form to) says itself whether it worked.
+  if (/json/.test(res.contentType)) return !jsonSaysNo(res.text);
   // Still looking at a sign-in form: the site did not take the credentials.
   if (step.json === undefined && findPasswordForm(res.text, res.url)) return false;
-  if (step.json !== undefined && /json/.test(res.contentType)) return !jsonSaysNo(res.text);
   return true;
 }
 
@@ -91,15 +117,21 @@ const LOCKED =
  * not help.
  */
 export function lockNotice(res: Pick<FetchResponse, 'status' | 'text' | 'contentType'>): string | null {
-  const text = /json/.test(res.contentType) ? res.text.replace(/[{}"]/g, ' ') : cheerio.load(res.text)('main, body').first().text();
-  const flat = text.replace(/\s+/g, ' ');
-  const hit = LOCKED.exec(flat);
-  if (!hit) return res.status === 423 ? 'The account is locked (HTTP 423).' : null;
-  // The sentence around the words, as the site wrote it.
-  const start = Math.max(flat.lastIndexOf('.', hit.index) + 1, hit.index - 160);
-  const end = flat.indexOf('.', hit.index + hit[0].length);
-  return flat.slice(start, end === -1 ? hit.index + hit[0].length + 80 : end + 1).trim().slice(0, 240);
+  // The page's own content (main, else body), with a space between elements so their sentences stay apart.
+  const $ = /json/.test(res.contentType) ? null : cheerio.load(res.text.replace(/></g, '>\n<'));
+  const text = $ ? ($('main').first().text() || $('body').text()) : res.text.replace(/[{}"]/g, ' ');
+  // Sentence by sentence (an element ends one too): "1 attempt left before your account is locked" warns of a lock to come, it is no lock.
+  const said = text
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((x) => x.replace(/\s+/g, ' ').trim())
+    .find((x) => LOCKED.test(x) && !LOCK_WARNING.test(x));
+  if (said) return said.slice(0, 240);
+  return res.status === 423 ? 'The account is locked (HTTP 423).' : null;
 }
+
+/** A sentence that warns of a lock to come ("2 attempts left before...", "will be locked", "bevor ... gesperrt"). */
+const LOCK_WARNING =
+  /\b(before|will be|would be|could be|may be|might be|otherwise|attempts? (left|remaining)|remaining attempts?|tries (left|remaining)|bevor|wird .{0,40}gesperrt|avant|sera (temporairement )?(bloqu|verrouill)|antes de|ser[aá] bloquead|prima che|verr[aà] bloccat|voordat|wordt .{0,30}geblokkeerd)/i;
 
 /** A JSON login answer that reports failure in its body (`{ok: false}`, `{error: ...}`). */
 function jsonSaysNo(text: string): boolean {

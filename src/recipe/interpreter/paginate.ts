@@ -7,7 +7,7 @@
  *   `selector` (read on the page that request fetched) afterwards. A URL seen before stops.
  * - page_param / offset: the var (default `page` / `offset`) starts at `start` and grows by
  *   `step` / `page_size` each page; the request templates read it.
- * - cursor: the var (default `cursor`) starts empty (or at `start`) and takes the value read
+ * - cursor: the var (default `cursor`) starts null (or at `start`) and takes the value read
  *   at `path` of each JSON page; an empty or repeated cursor stops.
  * - After page 1, an upstream "not found" (404/410) ends the pagination instead of failing it:
  *   many sites answer that past their last page.
@@ -102,7 +102,11 @@ function startValue(step: PaginateStep, ctx: RunContext): unknown {
   const s = step.strategy;
   if (s.kind === 'next_link') return undefined;
   const start = s.start === undefined ? undefined : typeof s.start === 'number' ? s.start : fillValue(s.start, scopeOf(ctx));
-  if (s.kind === 'cursor') return stringify(start);
+  if (s.kind === 'cursor') {
+    // No cursor yet is null, not "": a GraphQL `after: null` (a query parameter left out either way).
+    const cursor = stringify(start);
+    return cursor === '' ? null : cursor;
+  }
   const fallback = s.kind === 'page_param' ? 1 : 0;
   if (start === undefined || start === null || start === '') return fallback;
   const n = Number(start);

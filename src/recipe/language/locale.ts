@@ -10,7 +10,8 @@ export type LocaleSignal =
   | 'og_locale' // <meta property="og:locale" content="es_CL">
   | 'hreflang' // <link rel="alternate" hreflang="es-CL" href="(this page)">
   | 'tld' // the host's country domain (.cl)
-  | 'price_currency' // JSON-LD / microdata priceCurrency on the page or elsewhere on the site
+  | 'price_currency' // JSON-LD / microdata priceCurrency on the page
+  | 'site_price_currency' // priceCurrency the site's other pages state (the builder's training pages)
   | 'number_format' // how the page's own prices are written ("1.299,00")
   | 'language' // derived: the country or the number format the language usually has
   | 'given'; // set by the caller (a test, a benchmark's known separator)

@@ -106,6 +106,21 @@ export async function findSubscribedCopy(q: Q, userId: string, canonicalScraperI
 }
 
 /**
+ * The caller's own API that follows this canonical: the built scraper they contributed from
+ * (first built wins). Subscribing to it or matching it again must not make a second API.
+ */
+export async function findOwnBuiltApi(q: Q, userId: string, canonicalScraperId: string): Promise<ScraperRow | undefined> {
+  return q
+    .selectFrom('scrapers')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('canonical_scraper_id', '=', canonicalScraperId)
+    .where('source', '=', 'built')
+    .orderBy('created_at', 'asc')
+    .executeTakeFirst();
+}
+
+/**
  * A task that is completed from the start: the record of acquiring an API from the marketplace
  * (a matched dispatch, a subscription, a fork), so it appears among the caller's tasks and the
  * task routes (updates, merge, rollback, exports) work on it like on a built API.

@@ -11,7 +11,7 @@
  */
 import type { ServiceDeps } from '../deps.js';
 import { getLatestVersion } from '../scrapers.js';
-import { createCopy, findSubscribedCopy, insertAcquiredTask, releaseRecipe } from './copies.js';
+import { createCopy, findOwnBuiltApi, findSubscribedCopy, insertAcquiredTask, releaseRecipe } from './copies.js';
 import { coverage } from './coverage.js';
 import { listingsOfHost, type ListingRow } from './listings.js';
 import { siteKeyOf } from './site-key.js';
@@ -71,7 +71,36 @@ export async function matchDispatch(
   }
   matches.sort((a, b) => b.score - a.score);
   if (!exact || opts.acquire === false) return { matched: false, matches };
+  const own = await ownApiMatch(deps, userId, exact);
+  if (own) return { matched: true, result: own };
   return { matched: true, result: await acquireMatch(deps, userId, exact, input, matches) };
+}
+
+/**
+ * The caller contributed this canonical from an API of their own: the match answers with that
+ * API's task, not a subscribed duplicate of it (decisions.md, "Removing APIs and tasks"). Asking
+ * for it again brings it back if it was archived.
+ */
+async function ownApiMatch(deps: MatchDeps, userId: string, listing: ListingRow): Promise<MatchedDispatch | null> {
+  const own = await findOwnBuiltApi(deps.db.kysely, userId, listing.canonical_scraper_id);
+  if (!own) return null;
+  const task = await deps.db.kysely
+    .selectFrom('tasks')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('result_scraper_id', '=', own.id)
+    .where('status', '=', 'completed')
+    .orderBy('completed_at', 'desc')
+    .executeTakeFirst();
+  if (!task) return null;
+  if (own.archived_at) await deps.db.kysely.updateTable('scrapers').set({ archived_at: null }).where('id', '=', own.id).execute();
+  const { recipe } = await getLatestVersion(deps.db.kysely, own);
+  return {
+    task_id: task.id,
+    matched: true,
+    test_inputs: recipe.endpoints.map((e) => ({ endpoint_name: e.name, params: e.sample_inputs })),
+    may_require_auth: listing.is_authenticated === 1,
+  };
 }
 
 async function acquireMatch(

@@ -5,10 +5,10 @@
  * among their tasks through a completed task, and both keep receiving updates to merge.
  */
 import { newId } from '../../clock.js';
-import { notFound } from '../../errors/index.js';
+import { conflict, notFound } from '../../errors/index.js';
 import type { ServiceDeps } from '../deps.js';
-import { createCopy, findSubscribedCopy, insertAcquiredTask } from './copies.js';
-import { findListing, type ListingRow } from './listings.js';
+import { createCopy, findOwnBuiltApi, findSubscribedCopy, insertAcquiredTask } from './copies.js';
+import { findListing, type ListingRow, type Q } from './listings.js';
 import { afterListingChange } from './stats.js';
 
 export interface AcquiredApi {
@@ -40,8 +40,11 @@ export async function fork(deps: AcquireDeps, userId: string, idOrSlug: string):
 async function acquire(deps: AcquireDeps, userId: string, listing: ListingRow, source: 'subscribed' | 'forked'): Promise<AcquiredApi> {
   const result = await deps.db.kysely.transaction().execute(async (trx) => {
     if (source === 'subscribed') {
+      await refuseOwnApi(trx, userId, listing);
       const existing = await findSubscribedCopy(trx, userId, listing.canonical_scraper_id);
       if (existing) {
+        // Subscribing again to a subscription its owner archived brings it back.
+        if (existing.archived_at) await trx.updateTable('scrapers').set({ archived_at: null }).where('id', '=', existing.id).execute();
         const task = await trx
           .selectFrom('tasks')
           .select('id')
@@ -72,4 +75,16 @@ async function acquire(deps: AcquireDeps, userId: string, listing: ListingRow, s
   });
   if (result.created) await afterListingChange(deps, listing.id);
   return { ...result, canonical_scraper_id: listing.canonical_scraper_id, source };
+}
+
+/**
+ * Subscribing to an API the caller built (its built scraper follows this canonical) would make
+ * a second API and a second set of MCP tools for the same recipe: refused, naming the caller's
+ * own (archived or not; restoring it is the way back).
+ */
+async function refuseOwnApi(q: Q, userId: string, listing: ListingRow): Promise<void> {
+  const own = await findOwnBuiltApi(q, userId, listing.canonical_scraper_id);
+  if (!own) return;
+  const how = own.archived_at ? `it is archived: restore it (POST /scraper/${own.id}/restore)` : `call it at /scraper/${own.id}`;
+  throw conflict(`${listing.name} is your own API (${own.id}); there is nothing to subscribe to, ${how}`, { scraper_id: own.id });
 }

@@ -47,6 +47,7 @@ export async function reviseTask(deps: ServiceDeps, userId: string, taskId: stri
   }
   const scraper = parent.result_scraper_id ? await findScraper(deps.db.kysely, parent.result_scraper_id) : undefined;
   if (!scraper || scraper.user_id !== userId) throw conflict(`Task ${taskId} has no API to revise any more`);
+  if (scraper.archived_at) throw conflict(`API ${scraper.id} is archived; restore it (POST /scraper/${scraper.id}/restore) before revising it`);
   const live = await getLatestVersion(deps.db.kysely, scraper);
   const plan = await classifyForRevision(deps.config, input.revision, live.recipe);
   await refuseIfInFlight(deps, userId, scraper.id);

@@ -155,7 +155,8 @@ export async function sweepOnce(deps: Deps, options: SweepOptions = {}): Promise
   for (const c of await candidates(deps, deps.clock.now().getTime(), opts)) {
     options.signal?.throwIfAborted();
     const scraper = await findScraper(deps.db.kysely, c.scraper_id);
-    if (!scraper || scraper.source === 'canonical') continue;
+    // An archived API is neither checked nor repaired: its owner put it away.
+    if (!scraper || scraper.source === 'canonical' || scraper.archived_at) continue;
     const live = await getLatestVersion(deps.db.kysely, scraper);
     const endpoint = live.recipe.endpoints.find((e) => e.name === c.endpoint_name);
     // Login-protected endpoints (docs/sessions.md) cannot be checked without the caller's session.
@@ -178,4 +179,25 @@ export async function sweepOnce(deps: Deps, options: SweepOptions = {}): Promise
     }
   }
   return report;
+}
+
+/**
+ * A repair asked for from outside the sweep: a monitor whose runs of this endpoint failed
+ * several times in a row (services/monitors). The failures are the evidence, so no check runs
+ * first; the same rules apply as in the sweep: no canonical, no login-protected endpoint, one
+ * repair in flight per endpoint and per API. Returns the fix revision's task id, or null when
+ * none was opened (and why is recorded as the endpoint's health).
+ */
+export async function requestRepair(deps: Deps, scraperId: string, endpointName: string, problem: string): Promise<string | null> {
+  const scraper = await findScraper(deps.db.kysely, scraperId);
+  if (!scraper || scraper.source === 'canonical') return null;
+  const health = await findHealth(deps.db.kysely, scraper.id, endpointName);
+  if (health?.status === 'repairing') return null;
+  const live = await getLatestVersion(deps.db.kysely, scraper);
+  const endpoint = live.recipe.endpoints.find((e) => e.name === endpointName);
+  if (!endpoint || endpoint.initiates_session || endpoint.depends_on_session) return null;
+  const taskId = await queueRepair(deps, scraper, endpointName, problem, live.version);
+  if (!taskId) await recordHealth(deps.db.kysely, deps.clock, { scraper_id: scraper.id, endpoint_name: endpointName }, { status: 'failing', failure: problem });
+  else deps.logger.info({ scraper_id: scraper.id, endpoint_name: endpointName, task_id: taskId, problem }, 'self-heal: repair queued for a failing monitor');
+  return taskId;
 }

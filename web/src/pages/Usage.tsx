@@ -1,8 +1,8 @@
 /** Usage: calls and credits per day over the last 30 days (inline SVG bars), and per API. */
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../api';
+import { ApiError, type UsageByApi } from '../api';
 import { get, keys } from '../query';
-import type { UsageByApi, UsageDay } from '../types';
+import type { UsageDay } from '../types';
 import { ErrorNote, Loading, when } from '../ui';
 
 function Chart({ days, field, label }: { days: UsageDay[]; field: 'calls' | 'credits'; label: string }) {

@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { Quarry } from '../client.js';
 import { QuarryError, TaskWaitError } from '../errors.js';
-import { apisList } from './commands/apis.js';
+import { apisList, apisRemove, apisRestore, tasksDelete } from './commands/apis.js';
+import { usage } from './commands/usage.js';
 import { build } from './commands/build.js';
 import { call } from './commands/call.js';
 import { login } from './commands/login.js';
@@ -18,7 +19,7 @@ export const EXIT_OK = 0;
 export const EXIT_API_ERROR = 1;
 export const EXIT_USAGE = 64;
 
-const COMMANDS: Command[] = [login, build, call, apisList, marketplaceSearch];
+const COMMANDS: Command[] = [login, build, call, apisList, apisRemove, apisRestore, tasksDelete, usage, marketplaceSearch];
 
 const GLOBAL_OPTIONS: OptionSpec = {
   'base-url': { type: 'string' },

@@ -1,7 +1,7 @@
 /** `client.scrapers` (scraper metadata, in-flight revision) and `client.apis` (OpenAPI export). */
 import type { Transport } from '../http.js';
 import { path } from '../http.js';
-import type { ActiveTaskResult, OpenApiParams, OpenApiResult, ScraperMetadata } from '../types/index.js';
+import type { ActiveTaskResult, ArchiveResult, OpenApiParams, OpenApiResult, ScraperMetadata } from '../types/index.js';
 import type { EndpointMethods } from '../endpoint-methods.js';
 import type { RequestOptions } from './tasks.js';
 
@@ -29,6 +29,16 @@ export class ScrapersResource {
 
 export class ApisResource {
   constructor(private readonly http: Transport) {}
+
+  /** Archive your API: its endpoints refuse your calls until `restore`; a marketplace release made from it stays. Idempotent. */
+  async remove(scraperId: string, options: RequestOptions = {}): Promise<ArchiveResult> {
+    return (await this.http.request<ArchiveResult>({ method: 'DELETE', path: path`/scraper/${scraperId}`, ...options })).body;
+  }
+
+  /** Bring an archived API back. Idempotent. */
+  async restore(scraperId: string, options: RequestOptions = {}): Promise<ArchiveResult> {
+    return (await this.http.request<ArchiveResult>({ method: 'POST', path: path`/scraper/${scraperId}/restore`, ...options })).body;
+  }
 
   /**
    * The API's OpenAPI 3.1 document. Pass the `etag` of a previous answer to get

@@ -52,6 +52,11 @@ export class TasksResource {
     return this.post(path`/dispatch/${taskId}`, { user_response: userResponse }, options);
   }
 
+  /** Delete a failed or cancelled task (or a completed one whose API is archived); 409 while it runs or its API is live. */
+  async delete(taskId: string, options: RequestOptions = {}): Promise<void> {
+    await this.http.request<unknown>({ method: 'DELETE', path: path`/dispatch/tasks/${taskId}`, ...options });
+  }
+
   async cancel(taskId: string, options: RequestOptions = {}): Promise<CancelResult> {
     return this.post(path`/dispatch/tasks/${taskId}/cancel`, undefined, options);
   }

@@ -9,3 +9,14 @@ export interface Account {
   workspace_id: string | null;
   [extra: string]: unknown;
 }
+
+/** One API's use over the last days (`usageByApi`, GET /account/usage/apis). */
+export interface UsageByApi {
+  scraper_id: string;
+  /** Null when the API no longer exists. */
+  name: string | null;
+  calls: number;
+  errors: number;
+  credits: number;
+  last_called_at: string | null;
+}

@@ -57,6 +57,15 @@ export interface ScraperMetadata {
   user_id: string;
   request_flow: Record<string, unknown>;
   has_script: boolean;
+  /** When its owner archived it; null while live. */
+  archived_at?: string | null;
+}
+
+/** The answer of `removeApi` / `restoreApi` (DELETE /scraper/{id}, POST /scraper/{id}/restore). */
+export interface ArchiveResult {
+  scraper_id: string;
+  archived: boolean;
+  archived_at: string | null;
 }
 
 export type UpdateType = 'new' | 'updated';

@@ -103,6 +103,8 @@ export interface Task {
   marketplace_apis: MarketplaceApis | null;
   existing_marketplace_apis: ExistingMarketplaceApis | null;
   generated_api: GeneratedApi | null;
+  /** When the API this task made was archived (`removeApi`); null while live. */
+  archived_at?: string | null;
 }
 
 export interface TaskList {

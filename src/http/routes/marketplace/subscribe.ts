@@ -18,7 +18,7 @@ const route: RouteModule = (app, deps) => {
         summary: 'Subscribe to a marketplace API (a pinned personal copy)',
         security: keySecurity,
         params: listingIdParams,
-        response: { 200: acquiredSchema, ...errorResponses(401, 404) },
+        response: { 200: acquiredSchema, ...errorResponses(401, 404, 409) },
       },
     },
     async (req) => subscribe(deps, callerOf(req).userId, req.params.id),

@@ -34,6 +34,7 @@ const route: RouteModule = (app, deps) => {
               version: { type: 'integer' },
               latest_version: { type: 'integer' },
               canonical_scraper_id: { type: ['string', 'null'] },
+              archived_at: { type: ['string', 'null'], description: 'When its owner archived it; null while live' },
             },
           },
           ...errorResponses(400, 401, 404),

@@ -6,6 +6,7 @@
  */
 import { isWordSign, minorDigits, signCurrency, TEXT_SIGNS, UNKNOWN_LOCALE, type LocaleSignal, type PageLocale } from '../../language/index.js';
 import { parseNumber } from './numbers.js';
+import { qualifierAt } from './price-qualifiers.js';
 
 /** Every sign the text reading knows, with its default ISO 4217 code (for callers listing signs). */
 export const CURRENCY_SIGNS: Record<string, string> = Object.fromEntries(TEXT_SIGNS.map((sign) => [sign, signCurrency(sign)!.code]));
@@ -62,6 +63,19 @@ export function readCurrency(input: unknown, locale: PageLocale = UNKNOWN_LOCALE
   return null;
 }
 
+/**
+ * The page's locale with the site's currency (what its other pages' structured data name) when
+ * the page names none itself: it decides a sign several currencies share, recorded as the
+ * deciding signal `site_price_currency`. A country the page itself names (html lang "es-MX",
+ * og:locale, its hreflang) still comes first: one page of a site may be another country's.
+ */
+export function withSiteCurrency(locale: PageLocale = UNKNOWN_LOCALE, siteCurrency?: string): PageLocale {
+  if (!siteCurrency || locale.currency || (locale.from.region && PAGE_REGION_SIGNALS.has(locale.from.region))) return locale;
+  return { ...locale, currency: siteCurrency, from: { ...locale.from, currency: 'site_price_currency' } };
+}
+
+const PAGE_REGION_SIGNALS: ReadonlySet<LocaleSignal> = new Set(['html_lang', 'og_locale', 'hreflang']);
+
 /** ISO 4217 code for a sign, name or code found in the text; null when none is recognised. */
 export function currencyCode(input: unknown, locale: PageLocale = UNKNOWN_LOCALE): string | null {
   return readCurrency(input, locale)?.code ?? null;
@@ -88,9 +102,10 @@ const STATED: ReadonlySet<LocaleSignal | undefined> = new Set(['number_format', 
  * decimal point. In a longer text ("Mirror, 2 doors, 100x14 cm £279") the number next to the
  * currency sign wins.
  */
-export function currencyAmount(input: unknown, locale: PageLocale = UNKNOWN_LOCALE): number | null {
-  if (typeof input === 'number') return Number.isFinite(input) ? input : null;
-  if (typeof input !== 'string') return null;
+export function currencyAmount(value: unknown, locale: PageLocale = UNKNOWN_LOCALE): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const input = joinWrittenCents(value);
   // Only a separator before exactly three digits is in doubt: the currency is read for it alone.
   const inDoubt = /\d[.,]\d{3}(?!\d)/.test(input);
   const code = inDoubt ? (readCurrency(input, locale)?.code ?? locale.currency) : null;
@@ -99,10 +114,46 @@ export function currencyAmount(input: unknown, locale: PageLocale = UNKNOWN_LOCA
     decimal: STATED.has(locale.from.decimal) ? locale.decimal : null,
     fractionDigits: code ? minorDigits(code) : undefined,
   };
-  // The first signed amount of the text: "345.000 € 3.632 €/m²" is 345000, not the price per m².
-  const after = SIGNED_AFTER.exec(input);
-  const before = SIGNED_BEFORE.exec(input);
-  const signed = after && before ? (before.index < after.index ? before : after) : (after ?? before);
-  if (signed) return parseNumber(signed[1], options);
-  return parseNumber(input, options);
+  // The first signed amount of the text: "345.000 € 3.632 €/m²" is 345000, not the price per m²;
+  // one written as a price per unit or an instalment ("4 x R$ 25,00 ou R$ 100,00") is passed over.
+  let signed = firstSigned(input, 0);
+  for (let from = 0, tries = 0; signed && tries < 3; tries++) {
+    const q = qualifierAt(input, signed.index, signed.index + signed[0].length);
+    if (q !== 'per-unit' && q !== 'instalment') break;
+    from = signed.index + signed[0].length;
+    const next = firstSigned(input, from);
+    if (!next) break;
+    signed = next;
+  }
+  if (!signed) return parseNumber(input, options);
+  // A price range signed once at its end ("26 - 50 €", "From 26 to 50 €") starts at its first
+  // amount; only a text that is the range ("Pack of 2 - 12,50 €" is no range).
+  const range = RANGE_START.exec(input.slice(0, signed.index));
+  return parseNumber(range ? range[1] : signed[1], options);
+}
+
+const RANGE_START = /^\s*(?:from|von|de|desde|dès|od|от|ab|vanaf|da)?\s*(\d[\d.,]*)\s*(?:-|–|—|to|bis|à|a|al|до|tot)\s*$/iu;
+
+const SIGNED_AFTER_ALL = new RegExp(SIGNED_AFTER.source, 'gu');
+const SIGNED_BEFORE_ALL = new RegExp(SIGNED_BEFORE.source, 'g');
+
+/** The first signed amount of the text at or after `from`. */
+function firstSigned(text: string, from: number): RegExpExecArray | null {
+  SIGNED_AFTER_ALL.lastIndex = from;
+  SIGNED_BEFORE_ALL.lastIndex = from;
+  const after = SIGNED_AFTER_ALL.exec(text);
+  const before = SIGNED_BEFORE_ALL.exec(text);
+  return after && before ? (before.index < after.index ? before : after) : (after ?? before);
+}
+
+/**
+ * Cents a price text writes apart from its units, as shops print them: the separator and a space
+ * ("$119. 95", "118, 99 TL", "1.837, 32 €"), the euro sign between units and cents ("35€ 99",
+ * French style), or no units at all (".75 €", "$.75"; a dot before a longer amount, "$.750.30", is punctuation). Joined, they read as one amount.
+ */
+function joinWrittenCents(text: string): string {
+  return text
+    .replace(/(\d)([.,])[ \u00a0](\d{2})(?![\d.,]|[ \u00a0]?\d)/g, '$1$2$3')
+    .replace(/(\d)[ \u00a0]?€[ \u00a0]?(\d{2})(?![\d.,]|[ \u00a0]?(?:€|EUR))/g, '$1,$2 €')
+    .replace(/(^|[^\p{L}\p{N}.,])\.+(\d+)(?!\d|[.,]\d)/gu, '$10.$2');
 }

@@ -7,13 +7,13 @@
 import type { PageLocale } from '../../language/index.js';
 import type { Transform } from '../../types.js';
 import { collapseWhitespace, fold } from '../text.js';
-import { currencyAmount, currencyCode } from './currency.js';
+import { currencyAmount, currencyCode, withSiteCurrency } from './currency.js';
 import { isoDate } from './dates.js';
 import { durationMinutes } from './durations.js';
 import { parseInteger, parseNumber } from './numbers.js';
 
 export { parseNumber, parseInteger } from './numbers.js';
-export { currencyAmount, currencyCode, readCurrency, CURRENCY_SIGNS, type CurrencyReading } from './currency.js';
+export { currencyAmount, currencyCode, readCurrency, withSiteCurrency, CURRENCY_SIGNS, type CurrencyReading } from './currency.js';
 export { isoDate, parseDate } from './dates.js';
 export { durationMinutes } from './durations.js';
 
@@ -106,7 +106,7 @@ function applyElement(value: unknown, t: Exclude<Transform, { op: 'join' | 'firs
     case 'currency_amount':
       return currencyAmount(value, env.locale?.());
     case 'currency_code':
-      return currencyCode(text, env.locale?.());
+      return currencyCode(text, withSiteCurrency(env.locale?.(), t.site_currency));
     case 'iso_date':
       return isoDate(value, env.locale?.());
     case 'duration_minutes':

@@ -18,11 +18,8 @@ import { Revisions } from './Revisions';
 import { Health } from './Health';
 import { Removal } from './Removal';
 
-/** When the API was archived, if the service says (on the task or on its generated API). */
-const archivedAtOf = (task: Task): string | null => {
-  const a = (task as Task & { archived_at?: string | null }).archived_at ?? (task.generated_api as { archived_at?: string | null } | null)?.archived_at;
-  return typeof a === 'string' ? a : null;
-};
+/** When the API was archived (the task says; null while live). */
+const archivedAtOf = (task: Task): string | null => task.archived_at ?? null;
 
 export function ApiPage() {
   const { taskId = '' } = useParams();

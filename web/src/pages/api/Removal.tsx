@@ -4,15 +4,9 @@
  */
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../api';
+import { api, type ArchiveResult } from '../../api';
 import { keys, queryClient } from '../../query';
 import { ErrorNote, when } from '../../ui';
-
-interface Archived {
-  scraper_id: string;
-  archived: boolean;
-  archived_at: string | null;
-}
 
 export function Removal({ taskId, scraperId, archivedAt }: { taskId: string; scraperId: string; archivedAt: string | null }) {
   const [confirming, setConfirming] = useState(false);
@@ -21,7 +15,7 @@ export function Removal({ taskId, scraperId, archivedAt }: { taskId: string; scr
   const archived = state === undefined ? archivedAt : state;
   const reread = () => Promise.all([queryClient.invalidateQueries({ queryKey: keys.tasks }), queryClient.invalidateQueries({ queryKey: keys.usage('apis') })]);
   const archive = useMutation({
-    mutationFn: () => api<Archived>('DELETE', `/scraper/${scraperId}`),
+    mutationFn: () => api<ArchiveResult>('DELETE', `/scraper/${scraperId}`),
     onSuccess: async (r) => {
       setConfirming(false);
       setState(r.archived_at ?? new Date().toISOString());

@@ -1,8 +1,9 @@
-/** `apis list`: the generated APIs of your completed tasks, one line per scraper. */
+/** `apis list`: the generated APIs of your completed tasks, one line per scraper; `apis remove|restore ID`; `tasks delete ID`. */
 import type { Command } from '../io.js';
 import { UsageError } from '../io.js';
 import { describeApiLine } from '../format.js';
 import type { Task } from '../../types/index.js';
+import type { Quarry } from '../../client.js';
 
 export const apisList: Command = {
   words: ['apis', 'list'],
@@ -27,3 +28,35 @@ export const apisList: Command = {
     return 0;
   },
 };
+
+/** A command taking one id: `words ID [--json]`, printing `line(answer)` (or the JSON). */
+function oneIdCommand<T>(words: string[], summary: string, run: (quarry: Quarry, id: string) => Promise<T>, line: (id: string, answer: T) => string): Command {
+  return {
+    words,
+    usage: `${words.join(' ')} ID [--json]`,
+    summary,
+    options: { json: { type: 'boolean' } },
+    async run(ctx, values, positionals) {
+      if (positionals.length !== 1) throw new UsageError(`${words.join(' ')} takes one ID`);
+      const answer = await run(ctx.client({ requireKey: true }), positionals[0]);
+      ctx.out(values.json ? JSON.stringify(answer ?? { deleted: true }, null, 2) : line(positionals[0], answer));
+      return 0;
+    },
+  };
+}
+
+export const apisRemove = oneIdCommand(
+  ['apis', 'remove'],
+  'archive an API: its calls stop until restored (a marketplace release stays for its subscribers)',
+  (quarry, id) => quarry.removeApi(id),
+  (id, a) => `Archived ${id} on ${a.archived_at}. Restore it with: quarry-user apis restore ${id}`,
+);
+
+export const apisRestore = oneIdCommand(['apis', 'restore'], 'restore an archived API', (quarry, id) => quarry.restoreApi(id), (id) => `Restored ${id}: its endpoints answer again.`);
+
+export const tasksDelete = oneIdCommand(
+  ['tasks', 'delete'],
+  'delete a failed or cancelled task (a completed one once its API is archived)',
+  (quarry, id) => quarry.deleteTask(id),
+  (id) => `Deleted task ${id}.`,
+);
