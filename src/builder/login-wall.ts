@@ -3,7 +3,7 @@
  * Used to fail a build with a clear reason and, at dispatch, for `may_require_auth`.
  */
 import * as cheerio from 'cheerio';
-import { rethrowUnless } from './expected.js';
+import { rethrowUnless } from '../errors/expected.js';
 
 const LOGIN_PATH = /\/(log-?in|sign-?in|auth(entication)?|account\/log-?in|session\/new|sso|users?\/sign_in)\b/i;
 const LOGIN_WORDS = /\b(log ?in|sign ?in|anmelden|iniciar sesi[oó]n|connexion|se connecter|inloggen|accedi|entrar|zaloguj)\b/i;

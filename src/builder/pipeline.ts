@@ -34,7 +34,7 @@ import { proposeWithLlm } from './llm/propose.js';
 import { planJsSite } from './render/index.js';
 import { BrowserUnavailableError } from '../fetch/browser/index.js';
 import { BuildFailedError, defineStage, runStage, type StageContext } from './stages.js';
-import { isExpected, messageOf, rethrowUnless } from './expected.js';
+import { isExpected, messageOf, rethrowUnless } from '../errors/expected.js';
 
 export { BuildFailedError, BuildStageError, type FailureCode } from './stages.js';
 

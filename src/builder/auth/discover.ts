@@ -7,7 +7,7 @@ import * as cheerio from 'cheerio';
 import { findLoginForms, type LoginForm } from '../../recipe/index.js';
 import type { Fetcher } from '../../fetch/types.js';
 import { paramOf, type LoginPlan, type LoginPlanField } from './plan.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 const LOGIN_LINK = /(log-?in|sign-?in|anmelden|connexion|inloggen)/i;
 

@@ -12,7 +12,7 @@
  *    `/recipes/pad-thai/` -> `/recipes/{slug}/`).
  * Query strings take part: keys are kept literally, values are abstracted like pieces.
  */
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 export type VarKind = 'integer' | 'slug' | 'token' | 'word';
 

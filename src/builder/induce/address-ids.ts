@@ -5,7 +5,7 @@
  */
 import type { Element } from 'domhandler';
 import { escapeRegex, type PageContext } from '../../recipe/extract/index.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 import type { Candidate, InduceContext } from './types.js';
 
 /** Query parameters that carry an item's id; the concept's own names are added per field. */

@@ -16,7 +16,7 @@ import { induceJsonList } from './induce.js';
 import { jsonPaging } from './pagination.js';
 import { findRecordArrays, pathKey } from './records.js';
 import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 const PAGE_KEYS = ['page', 'p', 'pg', 'pageNumber', 'page_number', 'pageNo'];
 const SEARCH_KEYS = ['q', 'query', 'search', 'keyword', 'keywords', 'term', 'text', 's', 'searchTerm', 'search_term'];

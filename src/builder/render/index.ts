@@ -17,7 +17,7 @@ import { renderSample, renderSearch, type RenderedSample } from './record.js';
 import { planRenderedList } from './render-plan.js';
 import { isAppShell, isBareShell } from './shell.js';
 import { nextDataCall, scriptCalls } from './static-calls.js';
-import { messageOf, rethrowUnless } from '../expected.js';
+import { messageOf, rethrowUnless } from '../../errors/expected.js';
 
 export { isAppShell } from './shell.js';
 

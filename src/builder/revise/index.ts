@@ -17,7 +17,7 @@ import { NEEDS_SITE, runOperation } from './operations/index.js';
 import { refreshFromTests } from './verify.js';
 import { Workspace, type ReviseRequest } from './workspace.js';
 import type { Intent } from './types.js';
-import { isExpected, messageOf } from '../expected.js';
+import { isExpected, messageOf } from '../../errors/expected.js';
 import { BuildFailedError as RevisionFailedError, defineStage, runStage, type StageContext } from '../stages.js';
 
 export { classifyRevision, NOT_UNDERSTOOD, type Classification } from './classify.js';

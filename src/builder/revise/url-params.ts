@@ -7,7 +7,7 @@
 import type { EndpointRecipe, JsonSchema } from '../../recipe/types.js';
 import { fillString, resolveUrl } from '../../recipe/index.js';
 import { paramSchemaOf } from './anatomy.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -16,7 +16,7 @@ import { snakeCase } from '../list/names.js';
 import { inducePagination } from '../list/pagination.js';
 import { findRecordRegions } from '../list/regions.js';
 import type { InducedList, ListRequest } from '../list/types.js';
-import { messageOf, rethrowUnless } from '../expected.js';
+import { messageOf, rethrowUnless } from '../../errors/expected.js';
 
 export interface InduceSearchInput {
   form: SearchForm;
