@@ -23,6 +23,7 @@ import { resolveUrl } from '../recipe/index.js';
 import type { EndpointRecipe, LoginStep, Recipe } from '../recipe/types.js';
 import type { ServiceDeps } from './deps.js';
 import { detectLoginWall } from '../builder/login-wall.js';
+import { isRecord } from '../util/guards.js';
 
 export interface SessionPair {
   sessionId: string;
@@ -162,7 +163,7 @@ export async function sweepSessions(deps: Pick<ServiceDeps, 'db' | 'clock'>): Pr
  * the site's referrers): the pair belongs in the X-Session-Id / X-Encryption-Key headers there.
  */
 export function refuseSessionInUrl(params: unknown): void {
-  if (!isPlainObject(params)) return;
+  if (!isRecord(params)) return;
   if (params.session_id !== undefined || params.encryption_key !== undefined) {
     throw badRequest('Send session_id and encryption_key as the X-Session-Id and X-Encryption-Key headers, not in the URL');
   }
@@ -177,9 +178,9 @@ export function splitSession(
   raw: unknown,
   headers: Partial<SessionPair> = {},
 ): { params: unknown; session?: SessionPair } {
-  const params = isPlainObject(raw) ? { ...raw } : raw;
+  const params = isRecord(raw) ? { ...raw } : raw;
   const field = (name: string): string | undefined => {
-    if (!isPlainObject(params)) return undefined;
+    if (!isRecord(params)) return undefined;
     const v = params[name];
     delete params[name];
     return v === undefined || v === null ? undefined : String(v);
@@ -192,8 +193,6 @@ export function splitSession(
   }
   return sessionId !== undefined && encryptionKey !== undefined ? { params, session: { sessionId, encryptionKey } } : { params };
 }
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // ---- one execution of a login-protected API ----------------------------------------------
 

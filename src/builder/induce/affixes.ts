@@ -6,12 +6,9 @@
 import type { Transform } from '../../recipe/types.js';
 import type { ScoredCandidate } from './score-candidates.js';
 import type { Candidate } from './types.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 const SEPARATOR = /\s[|\-–—:·•»]\s|\s[|·•»]|[|·•»]\s/;
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 function commonPrefix(values: string[]): string {
   let p = values[0];
@@ -68,8 +65,8 @@ export function affixVariants(scored: ScoredCandidate[]): Candidate[] {
     const suffix = suffixAtSeparator(commonSuffix(values));
     const prefix = prefixAtSeparator(commonPrefix(values));
     const clean: Transform[] = [];
-    if (suffix && suffix.trim().length >= 2) clean.push({ op: 'replace', pattern: `${escape(suffix)}$`, replacement: '' });
-    if (prefix && prefix.trim().length >= 2) clean.push({ op: 'replace', pattern: `^${escape(prefix)}`, replacement: '' });
+    if (suffix && suffix.trim().length >= 2) clean.push({ op: 'replace', pattern: `${escapeRegExp(suffix)}$`, replacement: '' });
+    if (prefix && prefix.trim().length >= 2) clean.push({ op: 'replace', pattern: `^${escapeRegExp(prefix)}`, replacement: '' });
     if (clean.length === 0) continue;
     const c = s.candidate;
     out.push({ ...c, clean: [...(c.clean ?? []), ...clean], prior: c.prior * 0.95, describe: `${c.describe} (template text removed)` });

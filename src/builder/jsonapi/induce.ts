@@ -6,7 +6,7 @@
  */
 import { createPageContext, evaluateExtraction, evaluatePath, type PageInput } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
-import { preferWanted, snakeCase, typeHintOf, uniqueName } from '../list/names.js';
+import { preferWanted, fieldKey, typeHintOf, uniqueName } from '../list/names.js';
 import type { InducedField, InducedJsonList } from '../list/types.js';
 import { NoListFound } from '../list/induce.js';
 import { jsonPaging } from './pagination.js';
@@ -85,7 +85,7 @@ function looksLikeUrlKey(hint: string, values: unknown[]): boolean {
 }
 
 function fieldName(hint: string, wanted: string[] | undefined, taken: Set<string>): string {
-  const base = /^(?:url|link|href|permalink)$/i.test(hint) ? 'url' : snakeCase(hint);
+  const base = /^(?:url|link|href|permalink)$/i.test(hint) ? 'url' : fieldKey(hint);
   return uniqueName(preferWanted(base, wanted), taken);
 }
 

@@ -17,6 +17,9 @@ import { jsonPaging } from './pagination.js';
 import { findRecordArrays, pathKey } from './records.js';
 import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
 import { rethrowUnless } from '../../errors/expected.js';
+import { escapeRegExp } from '../../util/regex.js';
+import { snakeCase } from '../../util/identifiers.js';
+import { isRecord } from '../../util/guards.js';
 
 const PAGE_KEYS = ['page', 'p', 'pg', 'pageNumber', 'page_number', 'pageNo'];
 const SEARCH_KEYS = ['q', 'query', 'search', 'keyword', 'keywords', 'term', 'text', 's', 'searchTerm', 'search_term'];
@@ -49,13 +52,12 @@ interface Slots {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function bodyJson(call: ApiCall): Json | null {
   if (!call.body) return null;
   try {
     const parsed = JSON.parse(call.body) as unknown;
-    return isObject(parsed) ? parsed : null;
+    return isRecord(parsed) ? parsed : null;
   } catch (err) {
     rethrowUnless(err, 'json');
     return null;
@@ -66,7 +68,7 @@ function bodyJson(call: ApiCall): Json | null {
 function variablesOf(call: ApiCall): Json | null {
   const body = bodyJson(call);
   if (!body) return null;
-  return isObject(body.variables) ? body.variables : typeof body.query === 'string' ? {} : body;
+  return isRecord(body.variables) ? body.variables : typeof body.query === 'string' ? {} : body;
 }
 
 function findSlots(call: ApiCall, searchFields: string[] = []): Slots {
@@ -90,11 +92,9 @@ function findSlots(call: ApiCall, searchFields: string[] = []): Slots {
   return slots;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Whether a script names `key` as a request parameter: `'&q=' + …`, `params.set('q', …)`, `{ q: … }`. */
 function scriptNames(scriptText: string, key: string): boolean {
-  const k = escapeRegex(key);
+  const k = escapeRegExp(key);
   return new RegExp(`[?&]${k}=|\\.(?:set|append)\\(\\s*["'\`]${k}["'\`]|[{,]\\s*["']?${k}["']?\\s*:`).test(scriptText);
 }
 
@@ -133,7 +133,7 @@ function requestFor(call: ApiCall, slots: Slots, use: { page: boolean; search: b
   const vars = variablesOf(call);
   if (vars && call.body) {
     const body = JSON.parse(call.body) as Json;
-    const target = isObject(body.variables) ? body.variables : body;
+    const target = isRecord(body.variables) ? body.variables : body;
     if (slots.page) target[slots.page.key] = use.page ? '{page}' : slots.page.start;
     if (slots.search && slots.search.key in target) target[slots.search.key] = use.search ? '{query}' : target[slots.search.key];
     else if (slots.search && use.search) target[slots.search.key] = '{query}';
@@ -213,7 +213,7 @@ function probeWord(records: Json[]): string | null {
 }
 
 function recordsOf(call: ApiCall, path: string): Json[] {
-  return evaluatePath(call.response, path).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isObject);
+  return evaluatePath(call.response, path).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isRecord);
 }
 
 /** Scalar fields of one JSON record (one nested level flattened), read by JSON paths. */
@@ -222,7 +222,7 @@ export function objectExtraction(record: Json, wanted: string[]): Extraction {
   for (const [k, v] of Object.entries(record)) {
     if (v === null || v === undefined) continue;
     if (typeof v !== 'object') fields[snake(k)] ??= { sources: [{ json: pathKey('$', k) }] };
-    else if (isObject(v)) {
+    else if (isRecord(v)) {
       for (const [k2, v2] of Object.entries(v)) if (v2 !== null && typeof v2 !== 'object') fields[snake(`${k}_${k2}`)] ??= { sources: [{ json: pathKey(pathKey('$', k), k2) }] };
     } else if (Array.isArray(v) && v.every((x: unknown) => x === null || typeof x !== 'object')) fields[snake(k)] ??= { sources: [{ json: pathKey('$', k) }], many: true };
   }
@@ -231,7 +231,8 @@ export function objectExtraction(record: Json, wanted: string[]): Extraction {
   return { kind: 'object', fields: ordered };
 }
 
-const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').toLowerCase();
+/** A field name from a JSON key (`releaseDate` -> `release_date`). */
+const snake = (key: string) => snakeCase(key, { prefix: '' });
 
 function endpoint(name: string, description: string, properties: Record<string, JsonSchema>, required: string[], sample: Record<string, unknown>, steps: Step[]): EndpointRecipe {
   return {
@@ -365,7 +366,7 @@ function carrierKey(call: ApiCall, word: string): string | null {
 async function searchFilters(call: ApiCall, slots: Slots, word: string, tokens: TokenPlan | null, input: ApiPlanInput): Promise<boolean> {
   if (tokens) return true;
   const step = requestFor(call, slots, { page: false, search: true }, null);
-  const fill = (v: unknown): unknown => (v === '{query}' ? word : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v);
+  const fill = (v: unknown): unknown => (v === '{query}' ? word : isRecord(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v);
   const url = new URL(step.url);
   for (const [k, v] of Object.entries(step.query ?? {})) url.searchParams.set(k, v === '{query}' ? word : v);
   const body = await replay(input.fetcher, { method: call.method, url: url.href, body: step.json !== undefined ? JSON.stringify(fill(step.json)) : null }, siteHeaders(call.headers), input.signal);
@@ -397,7 +398,7 @@ async function planDetail(call: ApiCall, records: Json[], tokens: TokenPlan | nu
   for (const template of candidates.slice(0, 3)) {
     const url = template.replace('{id}', encodeURIComponent(String(a[idKey])));
     const body = await replay(input.fetcher, { method: 'GET', url, body: null }, { ...siteHeaders(call.headers) }, input.signal);
-    if (!isObject(body) || (title !== undefined && !JSON.stringify(body).includes(JSON.stringify(title).slice(1, -1)))) continue;
+    if (!isRecord(body) || (title !== undefined && !JSON.stringify(body).includes(JSON.stringify(title).slice(1, -1)))) continue;
     const extraction = objectExtraction(body, input.wantedKeys);
     const fields = Object.keys((extraction as { fields: object }).fields);
     const numeric = records.every((r) => typeof r[idKey] === 'number');
