@@ -299,9 +299,6 @@ const testing = defineStage<Planned, BuildOutcome>({
   },
 });
 
-/** The build's stages, in order; each one's output is the next one's input. */
-export const BUILD_STAGES = { fetching, analyzing, generating, testing } as const;
-
 export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
   const ctx: StageContext = { progress: request.progress, signal: request.signal, logger: request.logger };
   const explored = await runStage(fetching, request, ctx);

@@ -134,9 +134,6 @@ const testing = defineStage<Carried, ReviseOutcome>({
   },
 });
 
-/** The revision's stages, in order; each one's output is the next one's input. */
-export const REVISION_STAGES = { analyzing, generating, testing } as const;
-
 export async function reviseApi(req: ReviseRequest): Promise<ReviseOutcome> {
   const ctx: StageContext = { progress: req.progress, signal: req.signal, logger: req.logger };
   const scheduled = { ws: new Workspace(req), intents: schedule(req.plan.intents) };
