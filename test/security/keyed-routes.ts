@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 /**
  * Every keyed route of the service as concrete requests, for the suites that send them over
  * the wire (two processes, test/scale) or check CSRF on each (test/dashboard). The main security
@@ -58,3 +59,8 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   // Sessions of login endpoints: another account's session is unknown (404), tested in test/auth-sites/sessions.test.ts.
   { method: 'DELETE', path: () => '/sessions/ses_unknown', owned: false },
 ];
+
+/** What a keyed route answers without a key: MCP's routes also say how to sign in with OAuth. */
+export function missingKeyMessage(path: string): unknown {
+  return path === '/mcp' || path.startsWith('/mcp/') ? expect.stringMatching(/X-API-Key header.*OAuth \(discovery: /) : 'Missing X-API-Key header';
+}
