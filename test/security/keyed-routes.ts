@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 /**
  * Every keyed route of the service as concrete requests, for the suites that send them over
  * the wire (two processes, test/scale) or check CSRF on each (test/dashboard). The main security
@@ -63,3 +64,8 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'DELETE', path: (i) => `/dispatch/tasks/${i.taskId}`, owned: true },
   { method: 'GET', path: () => '/account/usage/apis', owned: false },
 ];
+
+/** What a keyed route answers without a key: MCP's routes also say how to sign in with OAuth. */
+export function missingKeyMessage(path: string): unknown {
+  return path === '/mcp' || path.startsWith('/mcp/') ? expect.stringMatching(/X-API-Key header.*OAuth \(discovery: /) : 'Missing X-API-Key header';
+}
