@@ -12,7 +12,7 @@ export interface OwnedIds {
 }
 
 export interface KeyedRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: (ids: OwnedIds) => string;
   body?: unknown;
   /** Whether the route addresses a resource by id (and must 404 for another account). */
@@ -63,6 +63,17 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'POST', path: (i) => `/scraper/${i.scraperId}/restore`, owned: true },
   { method: 'DELETE', path: (i) => `/dispatch/tasks/${i.taskId}`, owned: true },
   { method: 'GET', path: () => '/account/usage/apis', owned: false },
+  // Monitors: another account's monitor is 404 on every route, tested in test/monitors/api.test.ts.
+  { method: 'POST', path: () => '/monitors', body: { scraper_id: 'any-scraper', endpoint_name: 'anything', every_seconds: 3600 }, owned: false },
+  { method: 'GET', path: () => '/monitors', owned: false },
+  { method: 'GET', path: () => '/monitors/mon_unknown', owned: false },
+  { method: 'PATCH', path: () => '/monitors/mon_unknown', body: { paused: true }, owned: false },
+  { method: 'DELETE', path: () => '/monitors/mon_unknown', owned: false },
+  { method: 'POST', path: () => '/monitors/mon_unknown/run', owned: false },
+  { method: 'GET', path: () => '/monitors/mon_unknown/changes', owned: false },
+  { method: 'GET', path: () => '/monitors/mon_unknown/runs', owned: false },
+  { method: 'GET', path: () => '/monitors/mon_unknown/deliveries', owned: false },
+  { method: 'POST', path: () => '/monitors/mon_unknown/deliveries/del_unknown/redeliver', owned: false },
 ];
 
 /** What a keyed route answers without a key: MCP's routes also say how to sign in with OAuth. */
