@@ -4,7 +4,6 @@
  */
 import type { ScoredCandidate } from './score-candidates.js';
 import type { Candidate } from './types.js';
-import { escapeRegExp } from '../../util/regex.js';
 
 const NAME_SHAPES = new Set(['person', 'organization']);
 /** What often follows a name on its line: " · 10 March 2024", " | Editor". */

@@ -21,7 +21,7 @@ import { escapeRegExp } from '../../util/regex.js';
 import { snakeCase } from '../../util/identifiers.js';
 import { isRecord } from '../../util/guards.js';
 import { planRecordPageDetail } from './record-page-call.js';
-import { bodyWith, callVariables, cursorKey, isObject, nextCursorPath, variablesOf } from './call-vars.js';
+import { bodyWith, callVariables, cursorKey, nextCursorPath, variablesOf } from './call-vars.js';
 
 /**
  * Nuxt 3 keeps each `useAsyncData` answer under a key of its own in `data`, which often carries
@@ -345,7 +345,7 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
   if (!call.embedded && (input.wantKind('detail') || input.wantKind('list'))) {
     const detail = (await planDetail(call, records, tokens, input)) ?? (input.wantKind('detail') && input.renderCalls
       ? await planRecordPageDetail({
-        records: records.map((r) => (isObject(r.node) ? r.node : r)),
+        records: records.map((r) => (isRecord(r.node) ? r.node : r)),
         listHtml: input.entryHtml,
         listUrl: input.entryUrl,
         renderCalls: input.renderCalls,
