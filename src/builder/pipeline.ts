@@ -31,10 +31,11 @@ import { detectLoginWall } from './login-wall.js';
 import type { LlmAssist } from './llm/index.js';
 import { checkEntryRefusal, checkLoginWall, openBuildSession, withLoginEndpoint, type BuildAuth, type BuildSession } from './auth/index.js';
 import { proposeWithLlm } from './llm/propose.js';
-import { planJsSite } from './render/index.js';
+import { planJsSite, preferFrameworkList } from './render/index.js';
 import { BrowserUnavailableError } from '../fetch/browser/index.js';
 import { BuildFailedError, defineStage, runStage, type StageContext } from './stages.js';
 import { isExpected, messageOf, rethrowUnless } from './expected.js';
+import { acceptConsentWall, consentFetcher } from './consent.js';
 
 export { BuildFailedError, BuildStageError, type FailureCode } from './stages.js';
 
@@ -128,6 +129,8 @@ interface Explored {
   session: BuildSession | null;
   intent: TaskIntent;
   exploration: Exploration;
+  /** The cookies a consent wall's acceptance stored: every call of the recipe sends them. */
+  consentCookie: string | null;
 }
 
 /** What the analyzing stage decided: the record noun, endpoint names and wanted fields. */
@@ -150,13 +153,25 @@ const fetching = defineStage<BuildRequest, Explored>({
     // build through that one session; a wall met while exploring asks for them (or fails).
     const session = await openBuildSession(request);
     if (session) progress.log('info', 'Logged in; exploring as the signed-in user');
-    const req: BuildRequest = session ? { ...request, fetcher: session.fetcher } : request;
-    const intent = parseTask(req.task);
-    const exploration = await exploreSite(req, intent, session);
+    const intent = parseTask(request.task);
+    let req: BuildRequest = session ? { ...request, fetcher: session.fetcher } : request;
+    let exploration = await exploreSite(req, intent, session);
+    // An entry that is only a consent wall (builder/consent.ts) is accepted once and the site explored
+    // again; its cookies go with the build's requests and become the recipe's.
+    const consentCookie = session ? null : await acceptConsentWall(request.fetcher, exploration.entry.finalUrl, exploration.entry.text, signal, (m) => progress.log('info', m)).catch((err: unknown) => {
+      if (signal.aborted) throw err;
+      rethrowUnless(err, 'fetch', 'browser');
+      progress.log('warn', `Could not accept the consent wall: ${messageOf(err)}`);
+      return null;
+    });
+    if (consentCookie) {
+      req = { ...request, fetcher: consentFetcher(request.fetcher, new URL(exploration.entry.finalUrl).origin, consentCookie) };
+      exploration = await exploreSite(req, intent, session);
+    }
     signal.throwIfAborted();
     await checkLoginWall(req, exploration, session, loginFailure);
     checkEntry(req, exploration);
-    return { req, session, intent, exploration };
+    return { req, session, intent, exploration, consentCookie };
   },
 });
 
@@ -234,6 +249,11 @@ const generating = defineStage<Analysed, Planned>({
       throw err instanceof BrowserUnavailableError ? new BuildFailedError('browser_unavailable', err.message, { cause: err }) : err;
     });
     if (jsPlans) plans.splice(0, plans.length, ...jsPlans);
+    // A server-drawn page may carry its records, with fields its markup leaves to hydration, in
+    // its framework's data (Nuxt, RSC, __NEXT_DATA__): the list reads them there.
+    else if (wantKind('list')) {
+      await preferFrameworkList(plans, { exploration, fetcher: req.fetcher, signal, wantedKeys, names, noun, wantKind, log: (m) => progress.log('info', m) });
+    }
     if (req.llm) await proposeWithLlm(req.llm, { plans, exploration, intent, signal, progress });
     for (const p of plans) progress.endpoint(p.endpoint.name, 'planned');
     if (plans.length === 0) {
@@ -251,7 +271,7 @@ const generating = defineStage<Analysed, Planned>({
 const testing = defineStage<Planned, BuildOutcome>({
   name: 'testing',
   headline: ({ plans }) => `Testing ${plans.length} endpoint${plans.length > 1 ? 's' : ''}`,
-  async run({ req, session, exploration, plans }, { progress, signal }) {
+  async run({ req, session, exploration, plans, consentCookie }, { progress, signal }) {
     const source_url = exploration.entry.finalUrl;
     const draft: Recipe = {
       format: RECIPE_FORMAT,
@@ -259,6 +279,7 @@ const testing = defineStage<Planned, BuildOutcome>({
       description: '',
       source_url,
       endpoints: plans.map((p) => p.endpoint),
+      ...(consentCookie ? { headers: { cookie: consentCookie } } : {}),
     };
     const passed: EndpointRecipe[] = [];
     const testInputs: BuildOutcome['testInputs'] = [];

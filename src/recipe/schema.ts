@@ -159,7 +159,7 @@ const extraction = tagged('kind', {
     ['kind', 'items', 'fields'],
   ),
   json_list: closed(
-    { kind: { const: 'json_list' }, path: str, fields: { $ref: '#/$defs/fields' }, limit },
+    { kind: { const: 'json_list' }, path: str, fields: { $ref: '#/$defs/fields' }, limit, embedded: nonEmpty },
     ['kind', 'path', 'fields'],
   ),
   value: closed({ kind: { const: 'value' }, field: { $ref: '#/$defs/field' } }, ['kind', 'field']),

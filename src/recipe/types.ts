@@ -232,8 +232,12 @@ export type Extraction =
   | { kind: 'object'; scope?: string; fields: Record<string, FieldSpec> }
   /** Many records: `items` selects each record's root; fields are read relative to it. */
   | { kind: 'list'; items: string; fields: Record<string, FieldSpec>; limit?: number }
-  /** JSON page: records at a path, each mapped by fields whose sources are `json` paths. */
-  | { kind: 'json_list'; path: string; fields: Record<string, FieldSpec>; limit?: number }
+  /**
+   * JSON page: records at a path, each mapped by fields whose sources are `json` paths. With
+   * `embedded`, the records are read from that kind of data embedded in an HTML page (`nuxt`,
+   * `nuxt_data`, `rsc`, `next_data`...: page-context.ts), the first blob holding the path.
+   */
+  | { kind: 'json_list'; path: string; fields: Record<string, FieldSpec>; limit?: number; embedded?: string }
   /** One value (not an object), e.g. a count or a next-page URL. */
   | { kind: 'value'; field: FieldSpec };
 

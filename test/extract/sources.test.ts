@@ -117,7 +117,10 @@ describe('embedded and JSON pages', () => {
     expect(one(page, { sources: [{ json: 'product.title', embedded: '__INITIAL_STATE__' }] })).toBe('State title');
     expect(one(page, { sources: [{ json: 'product.tags[*]', embedded: '__INITIAL_STATE__' }], many: true })).toEqual(['x', 'y']);
     expect(one(page, { sources: [{ json: 'product.ok', embedded: '__INITIAL_STATE__' }] })).toBe(true);
-    expect(one(page, { sources: [{ json: 'x', embedded: 'nuxt' }] })).toBeNull();
+    // Nuxt 2's payload function: its arguments bound to its parameters, parsed, never run.
+    expect(one(page, { sources: [{ json: 'x', embedded: 'nuxt' }] })).toBe(1);
+    const calls = html(`<script>window.__NUXT__=(function(a){return {x:fetch(a)}}("/steal"));</script>`);
+    expect(one(calls, { sources: [{ json: 'x', embedded: 'nuxt' }] })).toBeNull();
     expect(one(page, { sources: [{ json: 'a', embedded: 'evil' }] })).toBeNull();
   });
   it('maps JSON list pages', () => {

@@ -22,7 +22,7 @@ export interface PaginationLinks {
 
 /** "next" words and arrows, folded (lower case, no accents). */
 const NEXT_WORDS = [
-  'next', 'next page', 'next >', 'next »', 'next ›', 'older', 'older posts', 'older entries', 'more posts',
+  'next', 'next page', 'next >', 'next »', 'next ›', 'older', 'older posts', 'older entries', 'older stories', 'older articles', 'older news', 'more posts', 'more stories', 'more articles',
   'siguiente', 'pagina siguiente', 'volgende', 'volgende pagina', 'suivant', 'suivante', 'page suivante', 'weiter',
   'nachste', 'nachste seite', 'successivo', 'successiva', 'avanti', 'proximo', 'proxima', 'seguinte', 'nastepna',
   'dalej', 'далее', 'следующая', '次へ', '下一页', '다음', 'sonraki', 'nasta', 'neste', 'naeste', 'seuraava', 'dalsi',

@@ -18,6 +18,17 @@ import { findRecordArrays, pathKey } from './records.js';
 import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
 import { rethrowUnless } from '../expected.js';
 
+/**
+ * Nuxt 3 keeps each `useAsyncData` answer under a key of its own in `data`, which often carries
+ * the page's parameters (`products-1` on page 1): any key is read there.
+ */
+function embeddedPath(kind: string, path: string): string {
+  return kind === 'nuxt_data' ? path.replace(/^data(?:\.[^.[]+|\["[^"]*"\])/, 'data[*]') : path;
+}
+
+/** How endpoint descriptions name a page's embedded data. */
+const EMBEDDED_NAMES: Record<string, string> = { nuxt: 'its Nuxt state', nuxt_data: 'its Nuxt payload', rsc: 'its React Server Components data', next_data: 'its Next.js data' };
+
 const PAGE_KEYS = ['page', 'p', 'pg', 'pageNumber', 'page_number', 'pageNo'];
 const SEARCH_KEYS = ['q', 'query', 'search', 'keyword', 'keywords', 'term', 'text', 's', 'searchTerm', 'search_term'];
 
@@ -76,6 +87,7 @@ function findSlots(call: ApiCall, searchFields: string[] = []): Slots {
   const valueOf = (k: string) => (vars ? vars[k] : new URL(call.url).searchParams.get(k));
   const page = PAGE_KEYS.find((k) => keys.includes(k));
   if (page) slots.page = { key: page, start: Number(valueOf(page) ?? 1) || 1 };
+  else if (!vars && call.pageKey) slots.page = { key: call.pageKey, start: 1 };
   else if (!vars) {
     // No page number in the URL, but the body counts pages (`total_pages`): the usual `?page=`.
     // Paging keys sit beside the records (`pageProps.totalPages` next to `pageProps.products`).
@@ -127,7 +139,7 @@ function scoreCall(call: ApiCall, wanted: string[]): number {
 
 /** The call as a request step with templates: `{page}` and `{query}` where the slots are. */
 function requestFor(call: ApiCall, slots: Slots, use: { page: boolean; search: boolean }, tokens: TokenPlan | null): RequestStep {
-  const step: RequestStep = { type: 'request', url: call.url, expect: 'json' };
+  const step: RequestStep = { type: 'request', url: call.url, expect: call.embedded ? 'html' : 'json' };
   const headers = { ...siteHeaders(call.headers), ...(tokens?.headers ?? {}) };
   delete headers['content-type'];
   const vars = variablesOf(call);
@@ -273,20 +285,21 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
   const slots = findSlots(call, input.searchFields);
   const first = pageInput(call.url, call.response);
   const induced = induceJsonList([first], { url: call.url, wantedFields: input.wantedKeys.length ? input.wantedKeys : undefined });
-  const extraction = induced.extraction;
+  const extraction = call.embedded ? { ...induced.extraction, path: embeddedPath(call.embedded, induced.extraction.path), embedded: call.embedded } : induced.extraction;
   const fields = Object.keys(extraction.fields);
   if (fields.length === 0) return [];
   const pre = tokens?.steps ?? [];
   const plans: EndpointPlan[] = [];
   const what = input.noun.replace(/_/g, ' ');
-  const via = `${call.method} ${new URL(call.url).pathname}`;
+  const via = `${call.method} ${new URL(call.url).pathname}${call.embedded ? `, ${EMBEDDED_NAMES[call.embedded] ?? call.embedded}` : ''}`;
+  const source = call.embedded ? 'the data the site\'s page carries' : 'the site\'s JSON API';
 
   if (input.wantKind('list') || !input.wantKind('search')) {
     const properties: Record<string, JsonSchema> = {};
     const steps: Step[] = [...pre, requestFor(call, slots, { page: !!slots.page, search: false }, tokens), { type: 'extract', extract: extraction }];
     if (slots.page) properties.page = pageParam();
     plans.push({
-      endpoint: endpoint(input.names.list, `List ${what} records from the site's JSON API (${via}): ${describeFields(fields)}.`, properties, [], slots.page ? { page: 1 } : {}, steps),
+      endpoint: endpoint(input.names.list, `List ${what} records from ${source} (${via}): ${describeFields(fields)}.`, properties, [], slots.page ? { page: 1 } : {}, steps),
       cases: slots.page ? [{ params: { page: 1 }, heldOut: false }, { params: { page: 2 }, heldOut: true }] : [{ params: {}, heldOut: false }],
       fields,
       isList: true,
@@ -309,7 +322,7 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
       const steps: Step[] = [...(same ? pre : []), requestFor(found.call, found.slots, { page: !!found.slots.page, search: true }, same ? tokens : null), { type: 'extract', extract: searchExtraction }];
       const searchVia = `${found.call.method} ${new URL(found.call.url).pathname}, ${found.slots.search!.key}`;
       plans.push({
-        endpoint: endpoint(input.names.search, `Search ${what} records by keyword through the site's JSON API (${searchVia}): ${describeFields(searchFields)}.`, properties, ['query'], { query: word! }, steps),
+        endpoint: endpoint(input.names.search, `Search ${what} records by keyword through ${same ? source : 'the site\'s JSON API'} (${searchVia}): ${describeFields(searchFields)}.`, properties, ['query'], { query: word! }, steps),
         cases: [{ params: { query: word! }, heldOut: false }, { params: { query: word!.toLowerCase() }, heldOut: true }],
         fields: searchFields,
         isList: true,
@@ -318,7 +331,8 @@ async function planFromCall(call: ApiCall, tokens: TokenPlan | null, input: ApiP
     }
   }
 
-  if (input.wantKind('detail') || input.wantKind('list')) {
+  // A page's embedded data has no record route of its own to probe: its detail pages stay HTML.
+  if (!call.embedded && (input.wantKind('detail') || input.wantKind('list'))) {
     const detail = await planDetail(call, records, tokens, input);
     if (detail) plans.push(detail);
   }
@@ -368,7 +382,7 @@ async function searchFilters(call: ApiCall, slots: Slots, word: string, tokens: 
   const fill = (v: unknown): unknown => (v === '{query}' ? word : isObject(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)])) : v);
   const url = new URL(step.url);
   for (const [k, v] of Object.entries(step.query ?? {})) url.searchParams.set(k, v === '{query}' ? word : v);
-  const body = await replay(input.fetcher, { method: call.method, url: url.href, body: step.json !== undefined ? JSON.stringify(fill(step.json)) : null }, siteHeaders(call.headers), input.signal);
+  const body = await replay(input.fetcher, { method: call.method, url: url.href, body: step.json !== undefined ? JSON.stringify(fill(step.json)) : null, embedded: call.embedded }, siteHeaders(call.headers), input.signal);
   const found = findRecordArrays(body)[0];
   if (!found) return false;
   const rows = evaluatePath(body, found.path).flatMap((v) => (Array.isArray(v) ? v : [v]));

@@ -44,7 +44,11 @@ export function findRecordArrays(root: unknown): RecordArray[] {
         // Richness counts scalar keys: records are mostly made of values, not containers.
         const scalarKeys = keys.filter((k) => objects.some((o) => o[k] !== null && typeof o[k] !== 'object')).length;
         if (keys.length > 0) out.push({ path, length: objects.length, keys, score: objects.length * Math.min(scalarKeys + 1, 12) });
+        if (value.length > 1) return;
       }
+      // A one-element wrapper (Nuxt's `data: [{...}]`) or a mixed tuple (an RSC element
+      // `["$", "$L2", null, {props}]`) holds records deeper down.
+      value.slice(0, 8).forEach((v, i) => walk(v, `${path === '$' ? '$' : path}[${i}]`, depth + 1));
       return;
     }
     if (isRecord(value)) for (const [k, v] of Object.entries(value)) walk(v, pathKey(path, k), depth + 1);

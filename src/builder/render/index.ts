@@ -17,9 +17,11 @@ import { renderSample, renderSearch, type RenderedSample } from './record.js';
 import { planRenderedList } from './render-plan.js';
 import { isAppShell, isBareShell } from './shell.js';
 import { nextDataCall, scriptCalls } from './static-calls.js';
+import { frameworkCalls } from './framework-calls.js';
 import { messageOf, rethrowUnless } from '../expected.js';
 
 export { isAppShell } from './shell.js';
+export { preferFrameworkList } from './framework-calls.js';
 
 export interface JsSiteInput {
   exploration: Exploration;
@@ -40,6 +42,9 @@ export async function planJsSite(input: JsSiteInput): Promise<EndpointPlan[] | n
   const log = (message: string) => progress.log('info', message);
   log(`${exploration.entry.finalUrl} is drawn by JavaScript: looking for the JSON calls behind it`);
   const calls: ApiCall[] = scriptCalls(exploration);
+  // The framework's data in the page itself (Nuxt, RSC flight rows, __NEXT_DATA__) replays with
+  // the page; a Next.js data route, a JSON answer of its own, goes before it.
+  calls.unshift(...frameworkCalls(exploration));
   const next = await nextDataCall(exploration, fetcher, signal);
   if (next) calls.unshift(next);
 

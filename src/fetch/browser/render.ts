@@ -38,6 +38,11 @@ export interface RenderOptions {
    * follow are recorded with the rest.
    */
   search?: { selector: string; text: string };
+  /**
+   * After the page settles, press the element matching this selector once (a consent wall's
+   * "Accept all"), wait for the reload or the network, and answer the cookies the page then has.
+   */
+  accept?: string;
   /** Record JSON responses (default true). */
   record?: boolean;
   headers?: Record<string, string>;
@@ -49,6 +54,8 @@ export interface RenderResult {
   status: number;
   html: string;
   json: RecordedJson[];
+  /** The cookies of the page's URL after `accept` was pressed (only with `accept`). */
+  cookies?: Array<{ name: string; value: string }>;
 }
 
 const MAX_BODY = 2_000_000;
@@ -141,6 +148,19 @@ async function submitSearch(page: Page, search: { selector: string; text: string
   await networkSettled(page, inflight, deadline);
 }
 
+/** Clicks the element once; then waits for the document it may load (a reload) and the network. */
+async function pressOnce(page: Page, selector: string, inflight: { n: number; last: number }, deadline: number): Promise<void> {
+  const left = () => Math.max(1, deadline - Date.now());
+  const before = await page.evaluate<number>('performance.timeOrigin');
+  await page.locator(selector).first().click({ timeout: left() });
+  inflight.last = Date.now();
+  await networkSettled(page, inflight, deadline);
+  const after = await page.evaluate<number>('performance.timeOrigin').catch(() => before + 1);
+  if (after !== before) await page.waitForLoadState('domcontentloaded', { timeout: left() }).catch(() => {});
+  inflight.last = Date.now();
+  await networkSettled(page, inflight, deadline);
+}
+
 export async function renderPage(engine: BrowserEngine, options: RenderOptions): Promise<RenderResult> {
   const timeoutMs = options.timeoutMs ?? engine.settings.pageTimeoutMs;
   return engine.withPage(async (page) => {
@@ -198,6 +218,7 @@ export async function renderPage(engine: BrowserEngine, options: RenderOptions):
       await networkSettled(page, inflight, deadline);
     }
     if (options.search) await submitSearch(page, options.search, inflight, deadline);
+    if (options.accept) await pressOnce(page, options.accept, inflight, deadline);
     const turns = options.scroll ?? (options.loadMore ? 5 : 0);
     for (let i = 0; i < turns && Date.now() < deadline; i++) {
       const before = await page.evaluate<string>(PAGE_SIZE_JS);
@@ -215,6 +236,7 @@ export async function renderPage(engine: BrowserEngine, options: RenderOptions):
     }
     await Promise.all(reading);
     const html = await page.evaluate<string>(CONTENT_JS);
-    return { url: page.url(), status: response.status(), html, json: json.sort((a, b) => a.seq - b.seq) };
+    const cookies = options.accept ? (await page.context().cookies(page.url())).map((c) => ({ name: c.name, value: c.value })) : undefined;
+    return { url: page.url(), status: response.status(), html, json: json.sort((a, b) => a.seq - b.seq), ...(cookies ? { cookies } : {}) };
   }, { timeoutMs, signal: options.signal });
 }

@@ -40,7 +40,7 @@ export function evaluateExtraction(extraction: Extraction, page: PageInput | Pag
       return items.map((el) => readRecord(extraction.fields, { kind: 'html', el }, env));
     }
     case 'json_list': {
-      const records = jsonRecords(env.page, extraction.path);
+      const records = jsonRecords(env.page, extraction.path, extraction.embedded);
       return limit(records, extraction.limit).map((value) => readRecord(extraction.fields, { kind: 'json', value }, env));
     }
     case 'value':
@@ -72,8 +72,8 @@ function scopeFor(env: SourceEnv, selector: string): Scope {
   return el ? { kind: 'html', el } : { kind: 'json', value: null };
 }
 
-function jsonRecords(ctx: PageContext, path: string): unknown[] {
-  const roots = ctx.isJson ? [ctx.jsonBody()] : [...ctx.embedded('next_data'), ...ctx.embedded('script_json')];
+function jsonRecords(ctx: PageContext, path: string, embedded?: string): unknown[] {
+  const roots = embedded ? ctx.embedded(embedded) : ctx.isJson ? [ctx.jsonBody()] : [...ctx.embedded('next_data'), ...ctx.embedded('script_json')];
   for (const root of roots) {
     const values = evaluatePath(root, path).flatMap((v) => (Array.isArray(v) ? v : [v]));
     if (values.length > 0) return values;

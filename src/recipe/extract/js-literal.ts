@@ -28,16 +28,21 @@ export function sliceBalanced(src: string, start: number): string | null {
   return null;
 }
 
-/** Parse a JSON or JS literal text; undefined when it is not a plain literal. */
-export function parseLiteral(text: string): unknown {
+/**
+ * Parse a JSON or JS literal text; undefined when it is not a plain literal. `bindings` name the
+ * identifiers the literal may use as values (the parameters of Nuxt 2's payload function).
+ */
+export function parseLiteral(text: string, bindings?: ReadonlyMap<string, unknown>): unknown {
   const trimmed = text.trim();
-  try {
-    return JSON.parse(trimmed);
-  } catch {
-    // fall through to the tolerant parser
+  if (!bindings) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      // fall through to the tolerant parser
+    }
   }
   try {
-    const parser = new LiteralParser(trimmed);
+    const parser = new LiteralParser(trimmed, bindings);
     const value = parser.value();
     parser.skip();
     return parser.atEnd() ? value : undefined;
@@ -48,7 +53,10 @@ export function parseLiteral(text: string): unknown {
 
 class LiteralParser {
   private i = 0;
-  constructor(private readonly s: string) {}
+  constructor(
+    private readonly s: string,
+    private readonly bindings?: ReadonlyMap<string, unknown>,
+  ) {}
 
   atEnd(): boolean {
     return this.i >= this.s.length || this.s[this.i] === ';';
@@ -148,7 +156,7 @@ class LiteralParser {
   }
 
   private bare(): unknown {
-    const m = /^(?:!0|!1|-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[A-Za-z_$][A-Za-z0-9_$]*)/.exec(
+    const m = /^(?:!0|!1|void 0|-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[A-Za-z_$][A-Za-z0-9_$]*)/.exec(
       this.s.slice(this.i, this.i + 64),
     );
     if (!m) throw new Error('unexpected token');
@@ -156,8 +164,9 @@ class LiteralParser {
     const t = m[0];
     if (t === 'true' || t === '!0') return true;
     if (t === 'false' || t === '!1') return false;
-    if (t === 'null' || t === 'undefined' || t === 'NaN' || t === 'Infinity') return null;
+    if (t === 'null' || t === 'undefined' || t === 'void 0' || t === 'NaN' || t === 'Infinity') return null;
     if (/^[-\d.]/.test(t)) return Number(t);
+    if (this.bindings?.has(t)) return this.bindings.get(t);
     throw new Error(`identifier ${t}`);
   }
 }

@@ -10,6 +10,7 @@ import { parseDocument } from 'htmlparser2';
 import { textContent } from 'domutils';
 import { collapseWhitespace, visibleText } from './text.js';
 import { parseLiteral, sliceBalanced } from './js-literal.js';
+import { devalueUnflatten, flightRows, nextFlightText, nuxt2Payload } from './frameworks.js';
 import { selectPlain, type SelectOptions } from './select.js';
 
 /** The fetched page as the extraction sees it. */
@@ -215,7 +216,7 @@ export class PageContext {
    * assigned a literal in an inline script (`window.__INITIAL_STATE__ = {...}`).
    */
   embeddedKinds(): string[] {
-    const kinds = ['next_data', 'script_json', 'nuxt', 'datalayer'].filter((k) => this.embedded(k).length > 0);
+    const kinds = ['next_data', 'script_json', 'nuxt', 'nuxt_data', 'rsc', 'datalayer'].filter((k) => this.embedded(k).length > 0);
     const names = new Set<string>();
     for (const el of this.scripts()) {
       const type = (attrOf(el, 'type') ?? '').toLowerCase();
@@ -261,11 +262,28 @@ export class PageContext {
       );
     }
     if (kind === 'datalayer') return this.analyticsEvents();
+    if (kind === 'rsc') return this.flightRows();
+    if (kind === 'nuxt_data') {
+      return parsed(scriptText('script#__NUXT_DATA__')).map(devalueUnflatten).filter((v) => v !== undefined);
+    }
     if (kind.startsWith('#')) return parsed(scriptText(`script[id="${kind.slice(1).replace(/"/g, '')}"]`));
     const name = kind === 'nuxt' ? '__NUXT__' : kind;
     const byId = parsed(scriptText(`script[id="${name.replace(/"/g, '')}"]`));
     if (byId.length > 0) return byId;
-    return this.globalAssignments(name);
+    const assigned = this.globalAssignments(name);
+    // Nuxt 2 writes its state as a function whose parameters stand for repeated values.
+    if (kind === 'nuxt' && assigned.length === 0) return this.scripts().map((el) => nuxt2Payload(textContent(el))).filter((v) => v !== undefined);
+    return assigned;
+  }
+
+  /**
+   * React Server Components flight rows: the body of a `RSC: 1` answer (text/x-component), or
+   * the chunks an app-router page pushes into `self.__next_f`. Each JSON row is one blob.
+   */
+  private flightRows(): unknown[] {
+    if (/x-component/i.test(this.page.contentType)) return flightRows(this.page.text);
+    if (!this.page.text.includes('__next_f')) return [];
+    return flightRows(nextFlightText(this.scripts().map((el) => textContent(el))));
   }
 
   /**
