@@ -107,6 +107,22 @@ describe('monitor runs', () => {
     expect(monitors.every((m) => m.last_run_status === 'succeeded' && Date.parse(m.next_run_at!) > Date.now())).toBe(true);
   }, 90_000);
 
+  it("leaves an archived API's monitors unclaimed until the API is restored", async () => {
+    t = await startTestApp({ env: FAST });
+    shop = await startShop([{ id: 1, name: 'Espresso', price: 4.5 }]);
+    const user = await t.user('company');
+    const scraperId = await importShop(t, user, shop);
+    const res = await t.call('POST', '/monitors', { key: user.key, body: { scraper_id: scraperId, endpoint_name: 'list_products', every_seconds: 3600 } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { deps } = t.runtime;
+    await deps.db.kysely.updateTable('monitors').set({ next_run_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect((await t.call('DELETE', `/scraper/${scraperId}`, { key: user.key })).statusCode).toBe(200);
+    expect(await claimDueMonitors(deps)).toBe(0);
+    expect(await deps.db.kysely.selectFrom('monitor_runs').selectAll().execute()).toHaveLength(0);
+    expect((await t.call('POST', `/scraper/${scraperId}/restore`, { key: user.key })).statusCode).toBe(200);
+    expect(await claimDueMonitors(deps)).toBe(1);
+  });
+
   it('runs again when the worker dies mid-run: the lease expires and another worker finishes it (attempts 2)', async () => {
     t = await startTestApp({ env: FAST });
     let release: () => void = () => {};

@@ -7,11 +7,11 @@
  *   `{%name}` templates, percent-encoded by the interpreter, since no form encoder runs there.
  * Also where the answer says the next cursor is (`pageInfo.endCursor`, `next_cursor`).
  */
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 import { pathKey } from './records.js';
+import { isRecord } from '../../util/guards.js';
 
 type Json = Record<string, unknown>;
-export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface CallLike {
   url: string;
@@ -22,7 +22,7 @@ export function bodyJson(call: CallLike): Json | null {
   if (!call.body) return null;
   try {
     const parsed = JSON.parse(call.body) as unknown;
-    return isObject(parsed) ? parsed : null;
+    return isRecord(parsed) ? parsed : null;
   } catch (err) {
     rethrowUnless(err, 'json');
     return null;
@@ -45,7 +45,7 @@ export function formField(body: Json): string | null {
 export function variablesOf(call: CallLike): Json | null {
   const body = bodyJson(call);
   if (!body) return null;
-  if (isObject(body.variables)) return body.variables;
+  if (isRecord(body.variables)) return body.variables;
   if (typeof body.query === 'string') return {};
   const field = formField(body);
   if (field) return Object.fromEntries(new URLSearchParams(body[field] as string));
@@ -66,7 +66,7 @@ export function callVariables(call: CallLike): Map<string, unknown> {
 export function bodyWith(call: CallLike, templates: Record<string, string | number | null | undefined>): Json | null {
   const body = bodyJson(call);
   if (!body) return null;
-  const field = isObject(body.variables) || typeof body.query === 'string' ? null : formField(body);
+  const field = isRecord(body.variables) || typeof body.query === 'string' ? null : formField(body);
   if (field) {
     const params = new URLSearchParams(body[field] as string);
     const parts: string[] = [];
@@ -87,8 +87,8 @@ export function bodyWith(call: CallLike, templates: Record<string, string | numb
     body[field] = parts.join('&');
     return body;
   }
-  if (typeof body.query === 'string' && !isObject(body.variables)) body.variables = {};
-  const target = isObject(body.variables) ? body.variables : body;
+  if (typeof body.query === 'string' && !isRecord(body.variables)) body.variables = {};
+  const target = isRecord(body.variables) ? body.variables : body;
   for (const [k, t] of Object.entries(templates)) {
     if (t === undefined) delete target[k];
     else target[k] = t;
@@ -107,7 +107,7 @@ export const CURSOR_PARAMS = /^(?:after|cursor|page_?token|next_?token|continuat
 export function nextCursorPath(response: unknown): string | null {
   let found: string | null = null;
   const walk = (v: unknown, path: string, depth: number) => {
-    if (found || depth > 5 || !isObject(v)) return;
+    if (found || depth > 5 || !isRecord(v)) return;
     for (const [k, x] of Object.entries(v)) {
       if (typeof x === 'string' && x !== '' && CURSOR_KEYS.test(k)) {
         found = pathKey(path, k);

@@ -12,9 +12,10 @@ import type { Fetcher } from '../../fetch/types.js';
 import type { JsonSchema, RequestStep, Step } from '../../recipe/types.js';
 import type { EndpointPlan } from '../list-endpoints.js';
 import { describeFields } from '../naming.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 import { type ApiCall, replay, siteHeaders } from './calls.js';
-import { bodyJson, bodyWith, isObject } from './call-vars.js';
+import { bodyJson, bodyWith } from './call-vars.js';
+import { isRecord } from '../../util/guards.js';
 import { induceJsonList } from './induce.js';
 import { pathKey } from './records.js';
 import type { TokenPlan } from './tokens.js';
@@ -50,7 +51,7 @@ function jsonQueryVars(call: ApiCall): { param: string; vars: Json } | null {
     if (!/^\{/.test(value)) continue;
     try {
       const parsed = JSON.parse(value) as unknown;
-      if (isObject(parsed) && param !== 'extensions') return { param, vars: parsed };
+      if (isRecord(parsed) && param !== 'extensions') return { param, vars: parsed };
     } catch (err) {
       rethrowUnless(err, 'json');
     }
@@ -66,14 +67,14 @@ function keyOf(call: ApiCall, value: string): { where: 'query' | 'json-query' | 
   const inQ = q && Object.entries(q.vars).find(([, v]) => String(v) === value);
   if (q && inQ) return { where: 'json-query', key: inQ[0], param: q.param };
   const body = bodyJson(call);
-  const vars = body && (isObject(body.variables) ? body.variables : body);
+  const vars = body && (isRecord(body.variables) ? body.variables : body);
   const inBody = vars && Object.entries(vars).find(([, v]) => String(v) === value);
   return inBody ? { where: 'body', key: inBody[0] } : null;
 }
 
 /** Path of the object in `value` holding a string equal to `text` (the record), `$` for the root. */
 function objectPathHolding(value: unknown, text: string, path = '$', depth = 0): string | null {
-  if (!isObject(value) || depth > 5) return null;
+  if (!isRecord(value) || depth > 5) return null;
   if (Object.values(value).some((v) => v === text)) return path;
   for (const [k, v] of Object.entries(value)) {
     const found = objectPathHolding(v, text, pathKey(path, k), depth + 1);

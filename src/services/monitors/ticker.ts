@@ -19,11 +19,15 @@ export async function claimDueMonitors(deps: TickerDeps): Promise<number> {
   const now = deps.clock.now();
   const due = await deps.db.kysely
     .selectFrom('monitors')
-    .select(['id', 'every_seconds', 'cron', 'next_run_at'])
-    .where('paused', '=', 0)
-    .where('next_run_at', 'is not', null)
-    .where('next_run_at', '<=', now.toISOString())
-    .orderBy('next_run_at')
+    // An archived API's monitors wait (docs/decisions.md "Removing APIs and tasks"): its calls are
+    // refused, so a run would only fail; they run again once the API is restored.
+    .innerJoin('scrapers', 'scrapers.id', 'monitors.scraper_id')
+    .select(['monitors.id', 'monitors.every_seconds', 'monitors.cron', 'monitors.next_run_at'])
+    .where('monitors.paused', '=', 0)
+    .where('scrapers.archived_at', 'is', null)
+    .where('monitors.next_run_at', 'is not', null)
+    .where('monitors.next_run_at', '<=', now.toISOString())
+    .orderBy('monitors.next_run_at')
     .limit(deps.config.monitors.claimBatch)
     .execute();
   let claimed = 0;
