@@ -19,7 +19,31 @@ const LAYER_RULES = {
   db: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit', 'marketplace', 'fetch'],
   errors: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit', 'marketplace', 'fetch', 'db', 'config'],
   config: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit', 'marketplace', 'fetch', 'db', 'errors'],
+  util: [...FACES, 'services', 'jobs', 'builder', 'recipe', 'queue', 'ratelimit', 'marketplace', 'fetch', 'db', 'errors', 'config'],
 };
+
+/**
+ * Helpers that were written again and again now live once in src/util; these rules refuse a
+ * new copy (the message says where the one place is).
+ */
+const ONE_PLACE = [
+  {
+    selector: 'Literal[regex.pattern=/\\$\\{\\}\\(\\)\\|/]',
+    message: 'Escape text for a RegExp with escapeRegExp (src/util/regex.ts).',
+  },
+  {
+    selector: "CallExpression[arguments.0.regex.pattern=/^\\(\\[a-z(0-9)?\\]\\)\\(\\[A-Z\\]\\)$/][arguments.1.value='$1_$2']",
+    message: 'Make a snake_case name with snakeCase (src/util/identifiers.ts).',
+  },
+  {
+    selector: "Property[key.name='seven'][value.value=7]",
+    message: 'Number words are NUMBER_WORDS (src/util/number-words.ts).',
+  },
+  {
+    selector: 'FunctionDeclaration[id.name=/^is(Record|Object|PlainObject)$/], VariableDeclarator[id.name=/^is(Record|Object|PlainObject)$/] > ArrowFunctionExpression',
+    message: 'Use isRecord / isPlainObject (src/util/guards.ts).',
+  },
+];
 const MAX_DEPTH = 6;
 
 function layerRules() {
@@ -60,4 +84,5 @@ export default tseslint.config(
   },
   { files: ['src/config/**', 'test/**', 'bench/**', 'packages/*/test/**'], rules: { 'no-restricted-properties': 'off' } },
   ...layerRules(),
+  { files: ['src/**/*.ts'], ignores: ['src/util/**'], rules: { 'no-restricted-syntax': ['error', ...ONE_PLACE] } },
 );

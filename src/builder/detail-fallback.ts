@@ -9,7 +9,7 @@ import type { Fetcher } from '../fetch/types.js';
 import type { DetailTemplate, Exploration } from './explore/types.js';
 import { groupUrls, sameSite, detailParameters } from './explore/index.js';
 import { pageLinks } from './explore/links.js';
-import { rethrowUnless } from './expected.js';
+import { rethrowUnless } from '../errors/expected.js';
 
 const MAX_SAMPLES = 5;
 

@@ -13,6 +13,7 @@ import { induceList, listSteps, NoListFound, type InducedList, type InducedJsonL
 import type { ListRequest } from './list/types.js';
 import { induceJsonList } from './jsonapi/index.js';
 import { describeFields } from './naming.js';
+import { escapeRegExp } from '../util/regex.js';
 
 export interface EndpointPlan {
   endpoint: EndpointRecipe;
@@ -71,7 +72,7 @@ function chainField(induced: InducedList | InducedJsonList, link: string, candid
   let pattern = '';
   for (const part of path.split(/(\{\+?[A-Za-z_][A-Za-z0-9_]*\})/)) {
     const ref = /^\{(\+?)([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(part);
-    if (!ref) pattern += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (!ref) pattern += escapeRegExp(part);
     else if (ref[2] !== param.name) return null;
     else pattern += ref[1] ? '(.+?)' : param.type === 'integer' ? '(\\d+)' : '([^/?#]+)';
   }

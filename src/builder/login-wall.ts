@@ -3,7 +3,7 @@
  * Used to fail a build with a clear reason and, at dispatch, for `may_require_auth`.
  */
 import * as cheerio from 'cheerio';
-import { rethrowUnless } from './expected.js';
+import { rethrowUnless } from '../errors/expected.js';
 
 /** Sign-in paths as frameworks write them: /login, /sign-in, Rails' /sign_in and /users/sign_in, /logon, /session/new. */
 const LOGIN_PATH = /\/(log[-_]?in|sign[-_]?in|log[-_]?on|auth(entication)?|account\/log-?in|session\/new|sso)\b/i;

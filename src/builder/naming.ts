@@ -2,6 +2,7 @@
  * Names and words the generated API shows people: endpoint names as verbs (`list_books`,
  * `get_book`, `search_books`), the API's name, and descriptions written from what was found.
  */
+import { snakeCase } from '../util/identifiers.js';
 
 export function pluralize(noun: string): string {
   if (/(s|x|z|ch|sh)$/.test(noun)) return `${noun}es`;
@@ -11,14 +12,7 @@ export function pluralize(noun: string): string {
 
 /** A snake_case identifier safe for endpoint names (`^[a-z][a-z0-9_]*$`). */
 export function snake(text: string): string {
-  const s = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return /^[a-z]/.test(s) ? s.slice(0, 40) : `item_${s}`.slice(0, 40);
+  return snakeCase(text, { prefix: 'item_', max: 40 });
 }
 
 /** The record noun: the task's, else the page type's (schema.org `Book` -> book), else "item". */

@@ -35,7 +35,7 @@ import { proposeWithLlm } from './llm/propose.js';
 import { continueList, planJsSite, preferFrameworkList } from './render/index.js';
 import { BrowserUnavailableError } from '../fetch/browser/index.js';
 import { BuildFailedError, defineStage, runStage, type StageContext } from './stages.js';
-import { isExpected, messageOf, rethrowUnless } from './expected.js';
+import { isExpected, messageOf, rethrowUnless } from '../errors/expected.js';
 import { acceptConsentWall, consentFetcher } from './consent.js';
 
 export { BuildFailedError, BuildStageError, type FailureCode } from './stages.js';
@@ -107,8 +107,29 @@ async function exploreSite(req: BuildRequest, intent: TaskIntent, session: Build
     // An entry page answering 401/403 may be a login wall (issue 13, builder/auth/).
     await checkEntryRefusal(req, err, session, loginFailure);
     if (isRobotsRefusal(err)) throw new BuildFailedError('robots_disallowed', `robots.txt of ${new URL(req.url).host} disallows fetching ${req.url}`);
-    throw new BuildFailedError('fetch_failed', `Could not reach ${req.url}: ${messageOf(err)}`);
+    throw new BuildFailedError('fetch_failed', unreachableMessage(req.url, err) ?? `Could not fetch ${req.url}: ${messageOf(err)}`);
   }
+}
+
+/** Why no answer came, for the fetch layer's `reason` of a target that could not be reached. */
+const NO_ANSWER: Record<string, string> = {
+  dns_failed: 'its name does not resolve (DNS)',
+  connect_failed: 'the connection was refused',
+  timeout: 'it did not answer in time',
+  connection_reset: 'the connection was cut',
+  proxy_failed: 'the proxy could not connect to it',
+  network_error: 'the network failed',
+};
+
+/**
+ * A site that never answered is said so, with its address: the task text was not the problem
+ * (issue 27). Null for other failures (a refused address, a block), which keep their own words.
+ */
+function unreachableMessage(url: string, err: unknown): string | null {
+  const reason = isQuarryError(err) ? err.fields.reason : undefined;
+  const why = typeof reason === 'string' ? NO_ANSWER[reason] : isExpected(err, 'network') ? NO_ANSWER.network_error : undefined;
+  if (!why) return null;
+  return `The site could not be reached at ${url}: ${why}. Check the address, or try again when the site answers.`;
 }
 
 const loginFailure = (message: string) => new BuildFailedError('login_required', message);
@@ -324,9 +345,6 @@ const testing = defineStage<Planned, BuildOutcome>({
     return { recipe: valid.recipe, testInputs, site: siteInfo(exploration) };
   },
 });
-
-/** The build's stages, in order; each one's output is the next one's input. */
-export const BUILD_STAGES = { fetching, analyzing, generating, testing } as const;
 
 export async function buildApi(request: BuildRequest): Promise<BuildOutcome> {
   const ctx: StageContext = { progress: request.progress, signal: request.signal, logger: request.logger };

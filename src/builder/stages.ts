@@ -15,7 +15,7 @@
  */
 import type { Logger } from 'pino';
 import type { ProgressReporter, Stage } from './progress.js';
-import { isExpected, messageOf } from './expected.js';
+import { isExpected, messageOf } from '../errors/expected.js';
 
 export type StageName = Exclude<Stage, 'queued' | 'publishing' | 'done'>;
 

@@ -7,6 +7,7 @@
  */
 
 import { conceptNamed, nameTokens } from './knowledge/resolve.js';
+import { escapeRegExp } from '../util/regex.js';
 
 export type EndpointKind = 'list' | 'detail' | 'search';
 
@@ -160,7 +161,7 @@ function readPhrase(part: string, entity: string | null): PhraseReading {
 function conceptPhrase(text: string, entity: string | null): string | null {
   let t = text.trim();
   if (entity) {
-    const e = entity.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const e = escapeRegExp(entity);
     t = t
       .replace(new RegExp(`\\s+(?:of|for)\\s+(?:each|every|the|a|an|all)?\\s*${e}(?:e?s)?$`, 'i'), '')
       .replace(new RegExp(`^(?:the\\s+|each\\s+|every\\s+|a\\s+)?${e}(?:['’]s|e?s)?\\s+(?=\\S)`, 'i'), '');

@@ -6,7 +6,7 @@
 import { runEndpoint } from '../recipe/index.js';
 import type { Recipe } from '../recipe/types.js';
 import type { Fetcher } from '../fetch/types.js';
-import { messageOf, rethrowUnless } from './expected.js';
+import { messageOf, rethrowUnless } from '../errors/expected.js';
 
 export interface EndpointCase {
   params: Record<string, unknown>;

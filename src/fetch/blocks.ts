@@ -7,6 +7,7 @@
  * answer) only count on a "wall": an error status (401/403/405/429/503, or AWS WAF's 202) or a
  * page with almost no visible text. Markers only ever found on block pages count anywhere.
  */
+import { escapeRegExp } from '../util/regex.js';
 
 export type BlockType = 'captcha' | 'challenge' | 'rate_limit' | 'ip_block' | 'empty';
 export type BlockVendor =
@@ -70,7 +71,7 @@ function markersIn(body: string): Set<string> {
   if (!scanner) {
     // Longest first, so at one position the longest marker is reported; markers inside it are implied.
     const all = [...REGISTERED].sort((a, b) => b.length - a.length);
-    const re = new RegExp(all.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g');
+    const re = new RegExp(all.map((m) => escapeRegExp(m)).join('|'), 'g');
     scanner = { re, implied: new Map(all.map((m) => [m, all.filter((o) => m.includes(o))])) };
   }
   const { re, implied } = scanner;

@@ -8,6 +8,7 @@ import { notFound } from '../errors/index.js';
 import { reviseTask } from '../services/revisions/index.js';
 import { createDispatch, getOwnedTask, toTaskView } from '../services/tasks.js';
 import { executeEndpoint } from '../services/execute.js';
+import { splitSession } from '../services/sessions.js';
 import { isTerminal } from '../services/task-state.js';
 import type { PlatformTool, ToolContext, ToolOutcome } from './context.js';
 import { taskSummary } from './task-summary.js';
@@ -36,9 +37,8 @@ export async function runEndpoint(
   const res = await executeEndpoint(ctx.deps, ctx.caller, {
     scraperId,
     endpointName,
-    params,
-    httpMethod: 'POST',
-    versionHeader: opts.version === undefined ? undefined : String(opts.version),
+    // A session pair arrives among the tool's arguments (session_id, encryption_key).
+    read: () => ({ ...splitSession(params), version: opts.version }),
     signal: ctx.signal,
   });
   return { value: res.body, meta: { credits_charged: res.charged, credits_remaining: res.balance } };

@@ -90,7 +90,9 @@ function errorResult(deps: ServiceDeps, thrown: unknown): CallToolResult {
   const http = toHttp(err);
   if (!isQuarryError(err) || err.code === 'internal') deps.logger.error({ err }, 'MCP tool failed');
   const meta: Record<string, unknown> = { status_code: http.statusCode };
-  if (failure) Object.assign(meta, { credits_charged: failure.charged, credits_remaining: failure.balance });
+  if (failure) {
+    Object.assign(meta, { credits_charged: failure.charged }, failure.balance === null ? {} : { credits_remaining: failure.balance });
+  }
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(http.body) }], _meta: meta };
 }
 

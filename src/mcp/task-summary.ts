@@ -68,7 +68,9 @@ function nextStep(task: TaskView): string {
     case 'completed':
       return 'Call an endpoint with its tool, or with call_endpoint {scraper_id, endpoint_name, params}.';
     case 'failed':
-      return 'The build failed (see error); try again with a clearer task text.';
+      return /could not be reached/i.test(task.error ?? '')
+        ? 'The site could not be reached (see error): check the address, or try again when the site answers.'
+        : 'The build failed (see error); try again with a clearer task text.';
     default:
       return 'The task was cancelled.';
   }

@@ -21,6 +21,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { QuarryError } from '../errors/index.js';
 import type { JsonSchema } from './types.js';
 import { LruCache } from '../lru-cache.js';
+import { isPlainObject } from '../util/guards.js';
 
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
@@ -129,12 +130,6 @@ function copyInput(input: unknown): Record<string, unknown> {
     throw invalid('Parameters must be a JSON object.', [{ param: null, path: '', message: 'must be an object' }]);
   }
   return copy;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
 }
 
 function dropUnknown(schema: JsonSchema, params: Record<string, unknown>): void {

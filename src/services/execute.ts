@@ -15,7 +15,7 @@ import type { ServiceDeps } from './deps.js';
 import { charge, getBalance, mayAfford } from './credits.js';
 import { findScraper, getVersion, type ScraperRow } from './scrapers.js';
 import { recordExecution } from '../metrics/index.js';
-import { prepareSessionCall, refuseSessionInUrl } from './sessions.js';
+import { prepareSessionCall, type SessionPair } from './sessions.js';
 import { archivedApiError } from './removal.js';
 
 export interface ExecutionCaller {
@@ -24,16 +24,29 @@ export interface ExecutionCaller {
   plan: string;
 }
 
+/**
+ * What a face read from its own input (HTTP: the query or body and its headers; MCP: the tool's
+ * arguments). The service knows nothing of headers or HTTP methods.
+ */
+export interface ExecutionInput {
+  /** The endpoint's parameters; the service refuses anything but a JSON object. */
+  params: unknown;
+  /** A pinned version; the latest when absent. */
+  version?: number;
+  /** The session pair of a login-protected API, when sent. */
+  session?: SessionPair;
+  /** Only an endpoint of this method may run (a GET route runs GET endpoints only). */
+  onlyMethod?: 'GET';
+}
+
 export interface ExecutionRequest {
   scraperId: string;
   endpointName: string;
-  /** Parameters from the JSON body (POST) or the query string (GET). */
-  params: unknown;
-  httpMethod: 'GET' | 'POST';
-  /** Raw `API-Snapshot-Version` header. */
-  versionHeader?: string;
-  /** Session headers (X-Session-Id / X-Encryption-Key) when sent. */
-  sessionHeaders?: { sessionId?: string; encryptionKey?: string };
+  /**
+   * Reads the face's input. Called after the rate limit is taken, so an input the face refuses
+   * (a malformed version header, say) is answered with the call's figures like any other failure.
+   */
+  read: () => ExecutionInput;
   signal?: AbortSignal;
 }
 
@@ -57,7 +70,8 @@ export class ExecutionFailure extends Error {
   readonly charged = 0;
   constructor(
     readonly error: QuarryError,
-    readonly balance: number,
+    /** Null when the balance could not be read: no figure is better than a false 0. */
+    readonly balance: number | null,
     readonly limits: ExecutionLimitResult,
   ) {
     super(error.message);
@@ -66,35 +80,6 @@ export class ExecutionFailure extends Error {
 }
 
 export type ExecuteDeps = ServiceDeps;
-
-/** `API-Snapshot-Version`: an integer >= 1, written plainly. */
-export function parseSnapshotVersion(raw: string | undefined): number | null {
-  if (raw === undefined) return null;
-  if (!/^[1-9][0-9]{0,8}$/.test(raw.trim())) {
-    throw badRequest('Invalid API-Snapshot-Version header: expected an integer >= 1');
-  }
-  return Number(raw.trim());
-}
-
-/** The session pair: both or neither, from headers or body; body fields are removed from params. */
-function takeSession(
-  headers: ExecutionRequest['sessionHeaders'],
-  params: Record<string, unknown>,
-): { sessionId: string; encryptionKey: string } | null {
-  const sessionId = headers?.sessionId ?? stringField(params, 'session_id');
-  const encryptionKey = headers?.encryptionKey ?? stringField(params, 'encryption_key');
-  delete params.session_id;
-  delete params.encryption_key;
-  if ((sessionId === undefined) !== (encryptionKey === undefined)) {
-    throw badRequest('session_id and encryption_key must be sent together');
-  }
-  return sessionId !== undefined && encryptionKey !== undefined ? { sessionId, encryptionKey } : null;
-}
-
-function stringField(params: Record<string, unknown>, name: string): string | undefined {
-  const v = params[name];
-  return v === undefined || v === null ? undefined : String(v);
-}
 
 async function resolveScraper(
   deps: ExecuteDeps,
@@ -153,7 +138,12 @@ export async function executeEndpoint(
   // The limit is taken first, so every authenticated execution answer carries its figures.
   const limit: ExecutionLimitResult = await deps.limiter.consumeExecution(caller.keyId, plan);
   const fail = async (err: QuarryError): Promise<never> => {
-    const balance = await getBalance(deps.db.kysely, caller.userId).catch(() => 0);
+    // The failure is answered either way; a balance the database cannot give is left out, never
+    // answered as 0 (a caller would read that as "out of credits").
+    const balance = await getBalance(deps.db.kysely, caller.userId).catch((readErr: unknown) => {
+      deps.logger.error({ err: readErr }, 'credit balance unreadable: failure answered without X-Credits-Remaining');
+      return null;
+    });
     throw new ExecutionFailure(err, balance, limit);
   };
   if (!limit.allowed) return fail(denyToError(limit));
@@ -162,14 +152,13 @@ export async function executeEndpoint(
   let statusCode = 500;
   let errorCode: string | null = 'internal';
   try {
-    const version = parseSnapshotVersion(req.versionHeader);
-    const params = paramsOf(req.params);
-    if (req.httpMethod === 'GET') refuseSessionInUrl(params); // sessions.ts: a key in a URL ends up in logs
-    const session = takeSession(req.sessionHeaders, params);
+    const input = req.read();
+    const params = paramsOf(input.params);
+    const session = input.session ?? null;
     if (unsafeText(req.endpointName)) throw notFound('This API has no such endpoint');
-    resolved = await resolveScraper(deps, caller, req.scraperId, version);
+    resolved = await resolveScraper(deps, caller, req.scraperId, input.version ?? null);
     const endpoint = findEndpoint(resolved.recipe, req.endpointName);
-    if (req.httpMethod === 'GET' && endpoint.method !== 'GET') {
+    if (input.onlyMethod === 'GET' && endpoint.method !== 'GET') {
       throw badRequest(`Endpoint ${endpoint.name} takes POST with a JSON body`);
     }
     // Login-protected APIs (services/sessions.ts): the login endpoint opens a session; the

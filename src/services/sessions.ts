@@ -23,6 +23,7 @@ import { resolveUrl } from '../recipe/index.js';
 import type { EndpointRecipe, LoginStep, Recipe } from '../recipe/types.js';
 import type { ServiceDeps } from './deps.js';
 import { detectLoginWall } from '../builder/login-wall.js';
+import { isRecord } from '../util/guards.js';
 
 export interface SessionPair {
   sessionId: string;
@@ -161,10 +162,36 @@ export async function sweepSessions(deps: Pick<ServiceDeps, 'db' | 'clock'>): Pr
  * GET endpoints take their parameters from the query string, and URLs are logged (ours, proxies',
  * the site's referrers): the pair belongs in the X-Session-Id / X-Encryption-Key headers there.
  */
-export function refuseSessionInUrl(params: Record<string, unknown>): void {
+export function refuseSessionInUrl(params: unknown): void {
+  if (!isRecord(params)) return;
   if (params.session_id !== undefined || params.encryption_key !== undefined) {
     throw badRequest('Send session_id and encryption_key as the X-Session-Id and X-Encryption-Key headers, not in the URL');
   }
+}
+
+/**
+ * The session pair of one execution, from the face's own headers or from the parameters'
+ * `session_id` / `encryption_key` fields (which are taken out of the parameters): both or neither.
+ * Parameters that are not an object are passed on for the service to refuse.
+ */
+export function splitSession(
+  raw: unknown,
+  headers: Partial<SessionPair> = {},
+): { params: unknown; session?: SessionPair } {
+  const params = isRecord(raw) ? { ...raw } : raw;
+  const field = (name: string): string | undefined => {
+    if (!isRecord(params)) return undefined;
+    const v = params[name];
+    delete params[name];
+    return v === undefined || v === null ? undefined : String(v);
+  };
+  const fromParams = { sessionId: field('session_id'), encryptionKey: field('encryption_key') };
+  const sessionId = headers.sessionId ?? fromParams.sessionId;
+  const encryptionKey = headers.encryptionKey ?? fromParams.encryptionKey;
+  if ((sessionId === undefined) !== (encryptionKey === undefined)) {
+    throw badRequest('session_id and encryption_key must be sent together');
+  }
+  return sessionId !== undefined && encryptionKey !== undefined ? { params, session: { sessionId, encryptionKey } } : { params };
 }
 
 // ---- one execution of a login-protected API ----------------------------------------------

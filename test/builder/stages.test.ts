@@ -1,7 +1,7 @@
 /** The stage runner shared by builds and revisions, and the catch rule's predicates. */
 import { describe, expect, it } from 'vitest';
 import { BuildFailedError, BuildStageError, BuildStop, defineStage, runStage, type StageContext } from '../../src/builder/stages.js';
-import { isExpected, nullOn, rethrowUnless } from '../../src/builder/expected.js';
+import { isExpected, nullOn, rethrowUnless } from '../../src/errors/expected.js';
 import { ProgressReporter } from '../../src/builder/progress.js';
 import { QuarryError } from '../../src/errors/index.js';
 import { upstreamError } from '../../src/fetch/failures.js';

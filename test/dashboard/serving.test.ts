@@ -36,6 +36,13 @@ describe('serving the dashboard', () => {
     }
   });
 
+  it('answers /favicon.ico with an icon, not a 404', async () => {
+    const res = await t.call('GET', '/favicon.ico');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toMatch(/^<svg /);
+  });
+
   it('keeps the API paths: unknown paths are the JSON 404, keyed routes their 401', async () => {
     const unknown = await t.call('GET', '/no-such-page');
     expect(unknown.statusCode).toBe(404);

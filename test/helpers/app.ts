@@ -37,7 +37,14 @@ export interface TestApp {
 let counter = 0;
 
 export async function startTestApp(
-  opts: { env?: Record<string, string>; startWorker?: boolean; configure?: (c: Config) => Config; postgres?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    startWorker?: boolean;
+    configure?: (c: Config) => Config;
+    postgres?: boolean;
+    /** The service's logger (silent by default); a test that checks a log line passes its own. */
+    logger?: pino.Logger;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDb({ postgres: opts.postgres });
   let config = loadConfig({
@@ -51,7 +58,7 @@ export async function startTestApp(
   if (opts.configure) config = Object.freeze(opts.configure(config));
   const runtime = await createRuntime(config, {
     db: testDb.db,
-    logger: pino({ level: 'silent' }),
+    logger: opts.logger ?? pino({ level: 'silent' }),
     startWorker: opts.startWorker ?? false,
   });
   const app = await buildApp(runtime.deps, { logger: false });

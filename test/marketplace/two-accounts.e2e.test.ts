@@ -112,7 +112,8 @@ describe('two accounts and one canonical', () => {
     await t.runtime.deps.callLog.flush();
     const detail3 = (await t.call('GET', `/marketplace/apis/${listingId}`)).json();
     expect(detail3.trust.calls_30d).toBeGreaterThanOrEqual(6);
-    expect(detail3.trust.subscribers).toBe(2);
+    // B's copy only: A's matching dispatch of its own listing answered A's own API, not a subscribed duplicate.
+    expect(detail3.trust.subscribers).toBe(1);
     expect(detail3.trust.median_latency_ms).toEqual(expect.any(Number));
     expect(detail3.trust.endpoints_passing).toBe(detail3.endpoint_count);
   });

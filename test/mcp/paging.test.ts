@@ -111,11 +111,11 @@ describe('MCP paging and capping', () => {
       cursor = page.nextCursor;
       pages++;
     } while (cursor);
-    // 9 platform tools + 2 + 60 + 2 + 3 endpoint tools.
-    expect(names).toHaveLength(76);
+    // 11 platform tools + 2 + 60 + 2 + 3 endpoint tools.
+    expect(names).toHaveLength(78);
     expect(pages).toBe(2);
-    expect(new Set(names).size).toBe(76);
-    expect(names.slice(9, 12)).toEqual(['warehouse__list_items', 'warehouse__get_essay', 'many__ep_00']);
+    expect(new Set(names).size).toBe(78);
+    expect(names.slice(11, 14)).toEqual(['warehouse__list_items', 'warehouse__get_essay', 'many__ep_00']);
     expect(names.filter((n) => n.endsWith('__list_items'))).toEqual(['warehouse__list_items', expect.stringMatching(/^warehouse_[0-9a-f]{8}__list_items$/)]);
     for (const n of names) expect(n).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
 

@@ -146,7 +146,11 @@ describe('MCP server', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'Missing X-API-Key header', status_code: 401 });
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
+    const body = (await res.json()) as { error: string };
+    // Both ways in, in words: a key, or OAuth with where to discover it.
+    expect(body.error).toMatch(/X-API-Key header/);
+    expect(body.error).toContain(`OAuth (discovery: ${base}/.well-known/oauth-protected-resource/mcp)`);
   });
 
   it('GET and DELETE /mcp are 405 for a stateless server (401 without a key)', async () => {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usePostgres } from '../helpers/db.js';
 import { Cluster, haveRedisServer, type Proc } from './cluster.js';
-import { KEYED_ROUTES, type OwnedIds } from '../security/keyed-routes.js';
+import { KEYED_ROUTES, missingKeyMessage, type OwnedIds } from '../security/keyed-routes.js';
 import { createUser } from '../../src/services/accounts.js';
 import { createKey } from '../../src/services/keys.js';
 import { createScraper } from '../../src/services/scrapers.js';
@@ -66,7 +66,7 @@ describe.runIf(usePostgres && haveRedisServer)('security suite over two API proc
         const name = `${route.method} ${route.path(ids)} on ${api.base}`;
         const missing = await send(api, route, {});
         expect(missing.status, name).toBe(401);
-        expect(await missing.json(), name).toEqual({ error: 'Missing X-API-Key header', status_code: 401 });
+        expect(await missing.json(), name).toEqual({ error: missingKeyMessage(route.path(ids)), status_code: 401 });
         // (No padded key here: over the wire, white space around a header value is not part of it.)
         for (const bad of ['nope', `"${ownerKey}"`, ownerKey.toUpperCase(), 'pmx_' + 'A'.repeat(43)]) {
           expect(await (await send(api, route, { 'x-api-key': bad })).json(), name).toEqual({ error: 'Invalid API key', status_code: 401 });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 /**
  * Every keyed route of the service as concrete requests, for the suites that send them over
  * the wire (two processes, test/scale) or check CSRF on each (test/dashboard). The main security
@@ -11,7 +12,7 @@ export interface OwnedIds {
 }
 
 export interface KeyedRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: (ids: OwnedIds) => string;
   body?: unknown;
   /** Whether the route addresses a resource by id (and must 404 for another account). */
@@ -57,4 +58,25 @@ export const KEYED_ROUTES: KeyedRoute[] = [
   { method: 'DELETE', path: () => '/account/oauth-grants/any-grant', owned: false },
   // Sessions of login endpoints: another account's session is unknown (404), tested in test/auth-sites/sessions.test.ts.
   { method: 'DELETE', path: () => '/sessions/ses_unknown', owned: false },
+  // Removing (docs/decisions.md "Removing APIs and tasks") and usage per API.
+  { method: 'DELETE', path: (i) => `/scraper/${i.scraperId}`, owned: true },
+  { method: 'POST', path: (i) => `/scraper/${i.scraperId}/restore`, owned: true },
+  { method: 'DELETE', path: (i) => `/dispatch/tasks/${i.taskId}`, owned: true },
+  { method: 'GET', path: () => '/account/usage/apis', owned: false },
+  // Monitors: another account's monitor is 404 on every route, tested in test/monitors/api.test.ts.
+  { method: 'POST', path: () => '/monitors', body: { scraper_id: 'any-scraper', endpoint_name: 'anything', every_seconds: 3600 }, owned: false },
+  { method: 'GET', path: () => '/monitors', owned: false },
+  { method: 'GET', path: () => '/monitors/mon_unknown', owned: false },
+  { method: 'PATCH', path: () => '/monitors/mon_unknown', body: { paused: true }, owned: false },
+  { method: 'DELETE', path: () => '/monitors/mon_unknown', owned: false },
+  { method: 'POST', path: () => '/monitors/mon_unknown/run', owned: false },
+  { method: 'GET', path: () => '/monitors/mon_unknown/changes', owned: false },
+  { method: 'GET', path: () => '/monitors/mon_unknown/runs', owned: false },
+  { method: 'GET', path: () => '/monitors/mon_unknown/deliveries', owned: false },
+  { method: 'POST', path: () => '/monitors/mon_unknown/deliveries/del_unknown/redeliver', owned: false },
 ];
+
+/** What a keyed route answers without a key: MCP's routes also say how to sign in with OAuth. */
+export function missingKeyMessage(path: string): unknown {
+  return path === '/mcp' || path.startsWith('/mcp/') ? expect.stringMatching(/X-API-Key header.*OAuth \(discovery: /) : 'Missing X-API-Key header';
+}

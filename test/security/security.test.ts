@@ -11,7 +11,7 @@ import { createScraper } from '../../src/services/scrapers.js';
 import { RECIPE_FORMAT } from '../../src/recipe/types.js';
 import { registeredRoutes, type RegisteredRoute } from '../../src/http/plugins/route-table.js';
 import { BODIES, paramValue, type OwnedIds } from './route-inputs.js';
-import { KEYED_ROUTES } from './keyed-routes.js';
+import { KEYED_ROUTES, missingKeyMessage } from './keyed-routes.js';
 
 // Built at collection time: the tests are generated from the app's own route table.
 const t = await startTestApp();
@@ -92,7 +92,7 @@ describe('security suite over every authenticated route of the app', () => {
       it('refuses a missing key', async () => {
         const res = await send({});
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ error: 'Missing X-API-Key header', status_code: 401 });
+        expect(res.json()).toEqual({ error: missingKeyMessage(url), status_code: 401 });
       });
 
       it('refuses malformed and unknown keys', async () => {

@@ -7,6 +7,7 @@
  *   const task = await quarry.waitForTask(task_id, { onProgress: (p) => console.log(p.percent) });
  *   const books = await quarry.call(task.result_scraper_id!, 'list_books', { page: 1 });
  */
+import { MonitorsResource } from './resources/monitors.js';
 import { callEndpoint } from './execution.js';
 import { EndpointMethods } from './endpoint-methods.js';
 import { Transport, defaultSleep, type FetchLike, type Sleep } from './http.js';
@@ -41,6 +42,7 @@ export class Quarry {
   readonly apis: ApisResource;
   readonly marketplace: MarketplaceResource;
   readonly account: AccountResource;
+  readonly monitors: MonitorsResource;
   private readonly http: Transport;
   private readonly methods = new EndpointMethods();
   private readonly sleep: Sleep;
@@ -66,6 +68,7 @@ export class Quarry {
     this.apis = new ApisResource(this.http);
     this.marketplace = new MarketplaceResource(this.http, this.methods);
     this.account = new AccountResource(this.http);
+    this.monitors = new MonitorsResource(this.http);
   }
 
   /** Start a build, or get an existing API at once when a canonical matches (`matched: true`). */

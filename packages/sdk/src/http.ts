@@ -31,7 +31,7 @@ export interface TransportOptions {
 }
 
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path below the base URL, already percent-encoded (use `path` below). */
   path: string;
   query?: Record<string, unknown>;

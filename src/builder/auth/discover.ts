@@ -8,7 +8,7 @@ import { findLoginForms, type LoginForm } from '../../recipe/index.js';
 import type { Fetcher } from '../../fetch/types.js';
 import { paramOf, type LoginPlan, type LoginPlanField } from './plan.js';
 import type { LoginToken } from '../../recipe/types.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 import { scriptSignInUrl } from '../login-wall.js';
 
 const LOGIN_LINK = /(log[-_ ]?in|sign[-_ ]?in|log[-_ ]?on\b|anmelden|connexion|inloggen)/i;

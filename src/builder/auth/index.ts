@@ -9,7 +9,7 @@ import type { Exploration, FetchedPage } from '../explore/types.js';
 import { detectLoginWall } from '../login-wall.js';
 import { discoverLogin } from './discover.js';
 import { LoginRequired } from './errors.js';
-import { nullOn } from '../expected.js';
+import { nullOn } from '../../errors/expected.js';
 import { logInForBuild, type BuildSession } from './session.js';
 import type { LoginPlan } from './plan.js';
 

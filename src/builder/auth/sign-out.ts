@@ -7,7 +7,7 @@
  */
 import * as cheerio from 'cheerio';
 import { QuarryError, isQuarryError } from '../../errors/index.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 /** Path segments that end a session: /logout, /users/sign_out, /logout.php, /auth/signoff. */
 const SIGN_OUT_WORD =

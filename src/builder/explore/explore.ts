@@ -16,7 +16,7 @@ import { FetchRefused, SiteFetcher, isRobotsRefusal } from './site-fetcher.js';
 import { ExploreState } from './state.js';
 import type { Exploration, ExploreInput, FetchedPage, LogLevel } from './types.js';
 import type { ExploreSession } from './session.js';
-import { messageOf, rethrowUnless } from '../expected.js';
+import { messageOf, rethrowUnless } from '../../errors/expected.js';
 import { isSignOutSkip } from '../auth/sign-out.js';
 
 const MAX_ROUNDS = 6;

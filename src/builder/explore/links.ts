@@ -5,7 +5,7 @@
  */
 import type { Element } from 'domhandler';
 import type { PageContext } from '../../recipe/extract/index.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 export interface PageLink {
   /** Absolute URL without fragment. */

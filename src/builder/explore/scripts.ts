@@ -7,7 +7,7 @@
 import type { Element } from 'domhandler';
 import type { PageContext } from '../../recipe/extract/index.js';
 import { resolveHref } from './links.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 export type EndpointVia = 'fetch_call' | 'api_path' | 'json_url' | 'data_attribute';
 

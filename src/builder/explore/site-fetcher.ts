@@ -11,7 +11,7 @@
 import { QuarryError } from '../../errors/index.js';
 import type { FetchRequest, FetchResponse, Fetcher } from '../../fetch/types.js';
 import { sameSite } from './url-template.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 /** Below this much time left, the deadline becomes the request's time-out. */
 const USUAL_TIMEOUT_MS = 20_000;

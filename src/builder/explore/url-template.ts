@@ -12,7 +12,9 @@
  *    `/recipes/pad-thai/` -> `/recipes/{slug}/`).
  * Query strings take part: keys are kept literally, values are abstracted like pieces.
  */
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
+import { escapeRegExp } from '../../util/regex.js';
+import { snakeCase } from '../../util/identifiers.js';
 
 export type VarKind = 'integer' | 'slug' | 'token' | 'word';
 
@@ -262,12 +264,7 @@ function literalOf(pieces: Piece[]): string | null {
 
 function queryVarName(key: string): string {
   if (/^(?:p|pg|pagina|seite)$/i.test(key)) return 'page';
-  const snake = key
-    .replace(/([a-z])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toLowerCase();
-  return /^[a-z]/.test(snake) ? snake : `p_${snake || 'value'}`;
+  return snakeCase(key, { prefix: 'p_', empty: 'p_value' });
 }
 
 function singular(word: string): string {
@@ -313,10 +310,6 @@ const VAR_REGEX: Record<VarKind, string> = {
   word: '([^/?#_.]+?)',
 };
 
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /**
  * The values of a template's variables in a URL (path decoded), or null when it does not match.
  * Literal query parameters must be present with their value; extra parameters are ignored.
@@ -336,7 +329,7 @@ export function matchTemplate(template: UrlTemplate, url: string): Record<string
     .split(/(\{[^}]+\})/)
     .map((part) => {
       const m = /^\{([^}]+)\}$/.exec(part);
-      if (!m) return escapeRegex(part);
+      if (!m) return escapeRegExp(part);
       names.push(m[1]);
       return VAR_REGEX[byName.get(m[1])?.kind ?? 'slug'];
     })

@@ -4,9 +4,10 @@
  * query parameter named for what it is.
  */
 import type { Element } from 'domhandler';
-import { escapeRegex, type PageContext } from '../../recipe/extract/index.js';
-import { rethrowUnless } from '../expected.js';
+import { type PageContext } from '../../recipe/extract/index.js';
+import { rethrowUnless } from '../../errors/expected.js';
 import type { Candidate, InduceContext } from './types.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 /** Query parameters that carry an item's id; the concept's own names are added per field. */
 const ID_PARAMS = ['pid', 'product_id', 'productid', 'item_id', 'itemid', 'goods_id', 'goodsno', 'goods_no', 'prod_id', 'sku', 'article', 'artnr'];
@@ -39,7 +40,7 @@ export function addressIdCandidates(ctx: InduceContext): Candidate[] {
   }
   return [...(common ?? [])].map((name) => ({
     source: { css: 'link[rel="canonical"]', attr: 'href' },
-    clean: [{ op: 'regex', pattern: `[?&]${escapeRegex(name)}=([^&#]+)`, group: 1 }],
+    clean: [{ op: 'regex', pattern: `[?&]${escapeRegExp(name)}=([^&#]+)`, group: 1 }],
     kind: 'css',
     prior: PRIOR,
     describe: `canonical address ?${name}=`,

@@ -4,12 +4,13 @@
  * brand written above it (and repeated in the document title), the stock message of the buy box.
  */
 import type { AnyNode, Element, Text } from 'domhandler';
-import { currencyCode, durationMinutes, escapeRegex, fold, type PageContext } from '../../recipe/extract/index.js';
+import { currencyCode, durationMinutes, fold, type PageContext } from '../../recipe/extract/index.js';
 import { AVAILABILITY_PHRASES } from '../knowledge/index.js';
 import { inChrome, inFurniture } from './furniture.js';
 import { documentTitle } from './headings.js';
 import { anchoredSelector, structuralSelector } from './selectors.js';
 import type { Candidate, InduceContext } from './types.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 const BEFORE_TITLE = 60;
 const AFTER_TITLE = 400;
@@ -17,7 +18,7 @@ const PER_PAGE = 3;
 
 const PRICE_TEXT = /^[^\d]{0,12}\d[\d.,'\s\u00a0]*[^\d]{0,12}$/;
 // Folded like the texts they are tested on (accents stripped).
-const PHRASE_ALTERNATION = AVAILABILITY_PHRASES.map(([p]) => escapeRegex(fold(p))).join('|');
+const PHRASE_ALTERNATION = AVAILABILITY_PHRASES.map(([p]) => escapeRegExp(fold(p))).join('|');
 /** A stock message: a stock phrase as a whole word in a short text ("Sofort lieferbar, Lieferzeit 1-3 Werktage"). */
 const STOCK_MESSAGE = new RegExp(`(?:^|[^\\p{L}])(?:${PHRASE_ALTERNATION})(?:$|[^\\p{L}])`, 'iu');
 const MAX_STOCK_TEXT = 60;

@@ -11,6 +11,7 @@ import { rankAbove } from './preference.js';
 import { bestStructured, measure, type ScoredCandidate } from './score-candidates.js';
 import { STRUCTURED_KINDS } from './types.js';
 import type { PageContext } from '../../recipe/extract/index.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 const MIN_FIT = 0.8;
 /** The fuller text may add this many characters, plus three times the fragment's length. */
@@ -29,7 +30,7 @@ function richer(full: unknown, part: unknown): boolean {
   const p = text(part);
   if (!f || !p || f.length <= p.length || f.length > 4 * p.length + SLACK) return false;
   if (typeof part === 'number') return currencyAmount(f) === part;
-  const folded = fold(p).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const folded = escapeRegExp(fold(p));
   return new RegExp(`(?:^|[^\\p{L}\\p{N}])${folded}(?:$|[^\\p{L}\\p{N}])`, 'u').test(fold(f));
 }
 

@@ -12,7 +12,7 @@
  */
 import type { PageContext } from '../../recipe/extract/index.js';
 import type { Concept } from '../knowledge/index.js';
-import { affixVariants, nameCutVariants } from './affixes.js';
+import { nameCutVariants } from './affixes.js';
 import { putAmountsFirst } from './amount-first.js';
 import { splitJoinedValues } from './joined.js';
 import { locatedFromStructured } from './located-from.js';
@@ -61,13 +61,6 @@ export const RULES: readonly Rule[] = [
     appliesTo: (c) => locatable(c.shape),
     prefers: 'the element showing what the structured data states: it keeps reading on pages of the template without the data',
     apply: (ctx) => ctx.add(locatedFromStructured(ctx.scored, ctx.concept, ctx.pages)),
-  },
-  {
-    name: 'template-text-cut',
-    concepts: 'every concept',
-    appliesTo: () => true,
-    prefers: 'a value without the text every page puts around it (" | Site", "Brand: "): it is the template, not the value',
-    apply: (ctx) => ctx.add(affixVariants(ctx.scored)),
   },
   {
     name: 'name-only',

@@ -5,7 +5,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 /** A name that is probably stable across pages: letters, few digits, no hash-like runs. */
 /** Long names made of words only (BEM: `recipe__ingredient-list__ingredient__title`) are written by hand. */

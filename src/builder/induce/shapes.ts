@@ -5,11 +5,12 @@
 import type { Transform } from '../../recipe/types.js';
 import { durationMinutes, fold, parseDate } from '../../recipe/extract/index.js';
 import { AVAILABILITY_PHRASES, CONDITION_PHRASES, type Shape } from '../knowledge/index.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 function phraseTransforms(phrases: Array<[string, string]>): Transform[] {
   const sorted = [...phrases].sort((a, b) => b[0].length - a[0].length);
   // "in stock", "InStock", "in_stock", "in-stock" alike.
-  const escaped = sorted.map(([p]) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s_-]*'));
+  const escaped = sorted.map(([p]) => escapeRegExp(p).replace(/ /g, '[\\s_-]*'));
   const table: Record<string, string> = {};
   for (const [p, v] of phrases) table[p] = v;
   return [

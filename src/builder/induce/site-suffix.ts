@@ -5,11 +5,11 @@
  * (the site's name), a variant of it with the tail cut is offered too, for pages where the
  * shorter source is missing.
  */
-import { escapeRegex } from '../../recipe/extract/index.js';
 import { KIND_WORDS, type Concept } from '../knowledge/index.js';
 import type { Candidate } from './types.js';
 import { weigh } from './preference.js';
 import type { ScoredCandidate } from './score-candidates.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 const DEMOTION = 0.7;
 const MIN_FIT = 0.8;
@@ -51,7 +51,7 @@ export function demoteSiteSuffixed(scored: ScoredCandidate[], concept: Concept):
     if (!tails) continue;
     weigh(s, DEMOTION);
     if (new Set(tails).size !== 1) continue;
-    const pattern = `\\s*${escapeRegex(tails[0]).replace(/\s+/g, '\\s+')}$`;
+    const pattern = `\\s*${escapeRegExp(tails[0]).replace(/\s+/g, '\\s+')}$`;
     variants.push({
       ...s.candidate,
       clean: [...(s.candidate.clean ?? []), { op: 'replace', pattern, replacement: '' }],
@@ -74,7 +74,7 @@ export function cutKindSuffix(scored: ScoredCandidate[], concept: Concept, mainT
   if (concept.shape !== 'title') return [];
   const words = mainTypes.flatMap((t) => KIND_WORDS[t] ?? []);
   if (words.length === 0) return [];
-  const pattern = `\\s*[|\\-–—:·•»]\\s*(?:${words.map(escapeRegex).join('|')})\\s*$`;
+  const pattern = `\\s*[|\\-–—:·•»]\\s*(?:${words.map(escapeRegExp).join('|')})\\s*$`;
   const tagged = new RegExp(pattern, 'iu');
   const variants: Candidate[] = [];
   for (const s of scored) {

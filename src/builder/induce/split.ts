@@ -8,6 +8,7 @@
  */
 import type { PageContext } from '../../recipe/extract/index.js';
 import type { Transform } from '../../recipe/types.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 /** "and" in the languages we meet, by the primary subtag of `<html lang>`. */
 const CONJUNCTIONS: Record<string, string[]> = {
@@ -16,8 +17,6 @@ const CONJUNCTIONS: Record<string, string[]> = {
   ur: ['اور'], fa: ['و'], ar: ['و'],
 };
 const ALL_CONJUNCTIONS = [...new Set(Object.values(CONJUNCTIONS).flat())];
-
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Commas as scripts write them: Latin, Arabic-script "،", ideographic "、" and full-width "，". */
 const COMMAS = ',،、，';
@@ -50,7 +49,7 @@ const wholeName = (s: string): boolean => {
 export function peopleSplit(values: unknown[], pages: PageContext[]): Transform | null {
   const texts = items(values);
   const conjunctions = new Set(pages.flatMap((p) => CONJUNCTIONS[pageLanguage(p)] ?? []));
-  for (const word of ALL_CONJUNCTIONS) if (texts.some((t) => new RegExp(`\\s${escape(word)}\\s`, 'i').test(t))) conjunctions.add(word);
+  for (const word of ALL_CONJUNCTIONS) if (texts.some((t) => new RegExp(`\\s${escapeRegExp(word)}\\s`, 'i').test(t))) conjunctions.add(word);
   if (conjunctions.size === 0) conjunctions.add('and');
   const source = pattern([...conjunctions]);
   const re = new RegExp(source, 'i');
@@ -69,5 +68,5 @@ export function listSplit(values: unknown[]): Transform | null {
   if (perPage.length === 0 || perPage.some((list) => list.length !== 1)) return null;
   const texts = perPage.map((list) => list[0]);
   const separator = LIST_SEPARATORS.find((sep) => texts.every((t) => t.split(sep).length >= 3));
-  return separator ? { op: 'split', pattern: `\\s*${escape(separator)}\\s*` } : null;
+  return separator ? { op: 'split', pattern: `\\s*${escapeRegExp(separator)}\\s*` } : null;
 }

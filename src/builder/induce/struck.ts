@@ -8,12 +8,13 @@
  * "former price" field wants exactly the struck ones.
  */
 import type { Element } from 'domhandler';
-import { currencyAmount, currencyCode, escapeRegex, type PageContext } from '../../recipe/extract/index.js';
+import { currencyAmount, currencyCode, type PageContext } from '../../recipe/extract/index.js';
 import { isPriceText, MAX_PRICE_TEXT, PRICE_ANCESTORS, roundPrice, shownPrices, struckBy } from '../../recipe/extract/struck-prices.js';
 import { NET_PRICE_PHRASES, type Concept } from '../knowledge/index.js';
 import { inFurniture } from './furniture.js';
 import { weigh } from './preference.js';
 import type { ScoredCandidate } from './score-candidates.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 /** How far up, and how long a text, still counts as the price's own line ("Brez DDV: 81.97€"). */
 const NET_LABEL_ANCESTORS = 2;
@@ -21,7 +22,7 @@ const MAX_NET_LINE = 80;
 
 /** Net-of-tax phrases as one pattern; scripts written without spaces match inside words. */
 const NET_PATTERN = new RegExp(
-  NET_PRICE_PHRASES.map((p) => (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(p) ? escapeRegex(p) : `(?<![\\p{L}\\p{N}])${escapeRegex(p)}(?![\\p{L}\\p{N}])`)).join('|'),
+  NET_PRICE_PHRASES.map((p) => (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(p) ? escapeRegExp(p) : `(?<![\\p{L}\\p{N}])${escapeRegExp(p)}(?![\\p{L}\\p{N}])`)).join('|'),
   'iu',
 );
 

@@ -7,7 +7,7 @@
  *   `{%name}` templates, percent-encoded by the interpreter, since no form encoder runs there.
  * Also where the answer says the next cursor is (`pageInfo.endCursor`, `next_cursor`).
  */
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 import { pathKey } from './records.js';
 
 type Json = Record<string, unknown>;

@@ -7,7 +7,7 @@
 import type { Fetcher } from '../../fetch/types.js';
 import { createPageContext, type PageContext } from '../../recipe/extract/index.js';
 import { findRecordArrays } from './records.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 export interface ApiCall {
   method: 'GET' | 'POST';

@@ -6,7 +6,7 @@
  */
 import { createPageContext, evaluateExtraction, evaluatePath, type PageInput } from '../../recipe/extract/index.js';
 import type { FieldSpec, Transform } from '../../recipe/types.js';
-import { nameTokens, preferWanted, snakeCase, typeHintOf, uniqueName } from '../list/names.js';
+import { nameTokens, preferWanted, fieldKey, typeHintOf, uniqueName } from '../list/names.js';
 import { recordKey } from '../knowledge/index.js';
 import type { InducedField, InducedJsonList } from '../list/types.js';
 import { NoListFound } from '../list/induce.js';
@@ -92,15 +92,15 @@ function looksLikeUrlKey(hint: string, values: unknown[]): boolean {
 }
 
 function fieldName(hint: string, wanted: string[] | undefined, taken: Set<string>): string {
-  const base = /^(?:url|link|href|permalink)$/i.test(hint) ? 'url' : snakeCase(hint);
+  const base = /^(?:url|link|href|permalink)$/i.test(hint) ? 'url' : fieldKey(hint);
   const preferred = preferWanted(base, wanted);
   // A wanted `price` read from `priceRange.…amount`, an `author` from `author.display_name`: the
   // value that names or measures a nested object named for the wanted field.
-  const valueOf = preferred === base && /_(?:amount|value|name|display_name|full_name|title|label|rendered)$/.test(base) ? wanted?.map(snakeCase).find((w) => base.startsWith(`${w}_`) && !taken.has(w)) : undefined;
+  const valueOf = preferred === base && /_(?:amount|value|name|display_name|full_name|title|label|rendered)$/.test(base) ? wanted?.map(fieldKey).find((w) => base.startsWith(`${w}_`) && !taken.has(w)) : undefined;
   // A key the registry reads as the same concept as a wanted field (`headline` for `title`, `author_name` for `author`).
   const concept = preferred === base && !valueOf ? recordKey(nameTokens(base)) : null;
-  const sameConcept = concept ? wanted?.find((w) => !taken.has(snakeCase(w)) && recordKey(nameTokens(w)) === concept) : undefined;
-  return uniqueName(valueOf ?? (sameConcept ? snakeCase(sameConcept) : preferred), taken);
+  const sameConcept = concept ? wanted?.find((w) => !taken.has(fieldKey(w)) && recordKey(nameTokens(w)) === concept) : undefined;
+  return uniqueName(valueOf ?? (sameConcept ? fieldKey(sameConcept) : preferred), taken);
 }
 
 export function induceJsonList(pages: PageInput[], options: InduceJsonOptions = {}): InducedJsonList {

@@ -12,7 +12,7 @@
  */
 import type { PaginationStrategy } from '../../recipe/types.js';
 import { evaluatePath } from '../../recipe/extract/index.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 export interface JsonRequest {
   /** Absolute URL without the paging parameter (other query parameters kept). */

@@ -17,6 +17,9 @@ import { jsonPaging } from './pagination.js';
 import { findRecordArrays, pathKey } from './records.js';
 import { planTokens, type TokenNeed, type TokenPlan } from './tokens.js';
 import { fillDeep, fillString } from '../../recipe/template.js';
+import { escapeRegExp } from '../../util/regex.js';
+import { snakeCase } from '../../util/identifiers.js';
+import { isRecord } from '../../util/guards.js';
 import { planRecordPageDetail } from './record-page-call.js';
 import { bodyWith, callVariables, cursorKey, isObject, nextCursorPath, variablesOf } from './call-vars.js';
 
@@ -96,11 +99,9 @@ function findSlots(call: ApiCall, searchFields: string[] = []): Slots {
   return slots;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Whether a script names `key` as a request parameter: `'&q=' + …`, `params.set('q', …)`, `{ q: … }`. */
 function scriptNames(scriptText: string, key: string): boolean {
-  const k = escapeRegex(key);
+  const k = escapeRegExp(key);
   return new RegExp(`[?&]${k}=|\\.(?:set|append)\\(\\s*["'\`]${k}["'\`]|[{,]\\s*["']?${k}["']?\\s*:`).test(scriptText);
 }
 
@@ -218,7 +219,7 @@ function probeWord(records: Json[]): string | null {
 }
 
 function recordsOf(call: ApiCall, path: string): Json[] {
-  return evaluatePath(call.response, path).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isObject);
+  return evaluatePath(call.response, path).flatMap((v) => (Array.isArray(v) ? v : [v])).filter(isRecord);
 }
 
 /** Scalar fields of one JSON record (one nested level flattened), read by JSON paths. */
@@ -227,7 +228,7 @@ export function objectExtraction(record: Json, wanted: string[]): Extraction {
   for (const [k, v] of Object.entries(record)) {
     if (v === null || v === undefined) continue;
     if (typeof v !== 'object') fields[snake(k)] ??= { sources: [{ json: pathKey('$', k) }] };
-    else if (isObject(v)) {
+    else if (isRecord(v)) {
       for (const [k2, v2] of Object.entries(v)) if (v2 !== null && typeof v2 !== 'object') fields[snake(`${k}_${k2}`)] ??= { sources: [{ json: pathKey(pathKey('$', k), k2) }] };
     } else if (Array.isArray(v) && v.every((x: unknown) => x === null || typeof x !== 'object')) fields[snake(k)] ??= { sources: [{ json: pathKey('$', k) }], many: true };
   }
@@ -236,7 +237,8 @@ export function objectExtraction(record: Json, wanted: string[]): Extraction {
   return { kind: 'object', fields: ordered };
 }
 
-const snake = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[^A-Za-z0-9_]+/g, '_').toLowerCase();
+/** A field name from a JSON key (`releaseDate` -> `release_date`). */
+const snake = (key: string) => snakeCase(key, { prefix: '' });
 
 function endpoint(name: string, description: string, properties: Record<string, JsonSchema>, required: string[], sample: Record<string, unknown>, steps: Step[]): EndpointRecipe {
   return {
@@ -432,7 +434,7 @@ async function planDetail(call: ApiCall, records: Json[], tokens: TokenPlan | nu
   for (const template of candidates.slice(0, 3)) {
     const url = template.replace('{id}', encodeURIComponent(String(a[idKey])));
     const body = await replay(input.fetcher, { method: 'GET', url, body: null }, { ...siteHeaders(call.headers) }, input.signal);
-    if (!isObject(body) || (title !== undefined && !JSON.stringify(body).includes(JSON.stringify(title).slice(1, -1)))) continue;
+    if (!isRecord(body) || (title !== undefined && !JSON.stringify(body).includes(JSON.stringify(title).slice(1, -1)))) continue;
     const extraction = objectExtraction(body, input.wantedKeys);
     const fields = Object.keys((extraction as { fields: object }).fields);
     const numeric = records.every((r) => typeof r[idKey] === 'number');

@@ -12,7 +12,7 @@ import type { Fetcher } from '../../fetch/types.js';
 import type { JsonSchema, RequestStep, Step } from '../../recipe/types.js';
 import type { EndpointPlan } from '../list-endpoints.js';
 import { describeFields } from '../naming.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 import { type ApiCall, replay, siteHeaders } from './calls.js';
 import { bodyJson, bodyWith, isObject } from './call-vars.js';
 import { induceJsonList } from './induce.js';

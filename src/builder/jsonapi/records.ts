@@ -2,6 +2,7 @@
  * Arrays of records inside a JSON value: arrays whose elements are objects sharing keys. The
  * best one (most records times most shared keys) is usually the list a page shows.
  */
+import { isRecord } from '../../util/guards.js';
 
 export interface RecordArray {
   /** Path in the evaluator's path language (`$` is the root itself), e.g. `items`, `data.results`. */
@@ -19,10 +20,6 @@ export function pathKey(parent: string, key: string): string {
   const step = simple ? key : `[${JSON.stringify(key)}]`;
   if (parent === '$') return step;
   return simple ? `${parent}.${step}` : `${parent}${step}`;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Keys in at least half of the (first 50) records. */

@@ -12,7 +12,7 @@ import type { EndpointRecipe, Extraction, FieldSpec, Recipe, Step } from '../../
 import { induceJsonList } from './induce.js';
 import { objectExtraction } from './plan.js';
 import { NoListFound } from '../list/induce.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 const WHOLE_BODY: Step = { type: 'extract', extract: { kind: 'value', field: { sources: [{ json: '$' }] } } };
 

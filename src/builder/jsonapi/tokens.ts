@@ -7,6 +7,7 @@
  */
 import * as cheerio from 'cheerio';
 import type { Source, Step } from '../../recipe/types.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 export interface TokenNeed {
   /** Where the token goes: a request header or a query parameter. */
@@ -23,8 +24,6 @@ export interface TokenPlan {
   query: Record<string, string>;
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** Where `value` sits in the page: a meta tag's content, an input's value, or `key: "value"` in a script. */
 export function tokenSource(html: string, value: string): Source | null {
   if (value.length < 6) return null;
@@ -36,8 +35,8 @@ export function tokenSource(html: string, value: string): Source | null {
   }
   const input = $('input').toArray().find((m) => $(m).attr('value') === value);
   if (input && $(input).attr('name')) return { css: `input[name="${$(input).attr('name')}"]`, attr: 'value' };
-  const keyed = new RegExp(`["']?([A-Za-z_$][\\w$-]*)["']?\\s*[:=]\\s*["']${escapeRegex(value)}["']`).exec(html);
-  if (keyed) return { regex: `["']?${escapeRegex(keyed[1])}["']?\\s*[:=]\\s*["']([^"']+)["']`, group: 1, on: 'html' };
+  const keyed = new RegExp(`["']?([A-Za-z_$][\\w$-]*)["']?\\s*[:=]\\s*["']${escapeRegExp(value)}["']`).exec(html);
+  if (keyed) return { regex: `["']?${escapeRegExp(keyed[1])}["']?\\s*[:=]\\s*["']([^"']+)["']`, group: 1, on: 'html' };
   return null;
 }
 

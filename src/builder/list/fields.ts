@@ -8,7 +8,7 @@
 import type { Element } from 'domhandler';
 import type { FieldSpec, Source, Transform } from '../../recipe/types.js';
 import { recordKey } from '../knowledge/index.js';
-import { nameFromHints, nameTokens, preferWanted, snakeCase, uniqueName } from './names.js';
+import { nameFromHints, nameTokens, preferWanted, fieldKey, uniqueName } from './names.js';
 import { isMoneyName } from '../money.js';
 import { chooseSelector, collectCandidates, type Candidate, type TrainingRecord } from './nodes.js';
 import {
@@ -171,11 +171,11 @@ function planValueField(c: Candidate, values: string[], accept: (name: string, s
   }
   const label = c.kind === 'text' ? commonLabel(values) : null;
   if (label) {
-    const name = label === 'by' ? 'author' : (recordKey(nameTokens(label)) ?? snakeCase(label));
+    const name = label === 'by' ? 'author' : (recordKey(nameTokens(label)) ?? fieldKey(label));
     accept(name, { sources: [cssSource(c)], transforms: label === 'by' ? [{ op: 'replace', pattern: '^\\s*by\\s+', replacement: '', flags: 'i' }] : [{ op: 'strip_label', labels: [label] }] }, `${describeOf(c)} minus "${label}"`, c);
     return;
   }
-  const fallback = c.kind === 'attr' ? snakeCase(c.attr!.replace(/^data-/, '')) : 'text';
+  const fallback = c.kind === 'attr' ? fieldKey(c.attr!.replace(/^data-/, '')) : 'text';
   accept(hinted ?? fallback, { sources: [cssSource(c)] }, describeOf(c), c);
 }
 

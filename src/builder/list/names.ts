@@ -7,6 +7,7 @@ import type { TypeHint } from './types.js';
 import { words } from '../words.js';
 import { moneySafeType } from '../money.js';
 import { recordKey } from '../knowledge/index.js';
+import { snakeCase } from '../../util/identifiers.js';
 
 /** Words that say nothing about a value (layout, framework, generic containers). */
 const NOISE = new Set([
@@ -17,16 +18,9 @@ const NOISE = new Set([
   'primary', 'secondary', 'left', 'right', 'top', 'bottom', 'center', 'clearfix', 'hidden', 'visible', 'mb', 'mt', 'pt', 'pb',
 ]);
 
-export function snakeCase(raw: string): string {
-  const s = raw
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toLowerCase();
-  if (!s) return 'value';
-  return /^[a-z]/.test(s) ? s.slice(0, 60) : `f_${s}`.slice(0, 60);
+/** A field name from a label or class name (`f_` before a leading digit, `value` for nothing). */
+export function fieldKey(raw: string): string {
+  return snakeCase(raw, { prefix: 'f_', max: 60, empty: 'value' });
 }
 
 /** Splits `product_price-color`, `starRating`, `price_color` into lower-case words. */
@@ -45,7 +39,7 @@ export function nameFromHints(hints: string[]): string | null {
   }
   for (const hint of hints) {
     const words = nameTokens(hint).filter((w) => !NOISE.has(w) && !/^\d+$/.test(w) && w.length > 1);
-    if (words.length > 0 && words.length <= 3) return snakeCase(words.join('_'));
+    if (words.length > 0 && words.length <= 3) return fieldKey(words.join('_'));
   }
   return null;
 }
@@ -54,7 +48,7 @@ export function nameFromHints(hints: string[]): string | null {
 export function preferWanted(name: string, wanted: string[] | undefined): string {
   if (!wanted || wanted.length === 0) return name;
   for (const w of wanted) {
-    const target = snakeCase(w);
+    const target = fieldKey(w);
     if (target === name) return name;
     const canonical = recordKey(nameTokens(w)) ?? target;
     if (canonical === name) return target;

@@ -10,6 +10,7 @@ import type { Element } from 'domhandler';
 import type { PageContext } from '../../recipe/extract/index.js';
 import { resolveHref } from '../explore/links.js';
 import { classesOf, cssEscape, elementChildren, isStableClass, nthOfType, parentOf, rankClasses, selectAll } from './selectors.js';
+import { NUMBER_WORDS } from '../../util/number-words.js';
 
 export type NodeKind = 'text' | 'link' | 'image' | 'attr' | 'classword';
 
@@ -37,7 +38,6 @@ export interface Candidate {
   hints: string[];
 }
 
-export const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 const SKIP = new Set(['script', 'style', 'template', 'noscript', 'svg', 'path', 'br', 'hr', 'select', 'option', 'button', 'input', 'form']);
 const IMAGE_ATTRS = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'src'];
 const UI_DATA = /^data-(?:toggle|target|dismiss|bs-|ride|slide|placement|trigger|track|gtm|analytics|ga|event|testid|test|qa|cy|reactid|v-|src|srcset|lazy|original|sizes|index|position)/;

@@ -4,6 +4,7 @@
  * looks at the values of one candidate field across all training records.
  */
 import { currencyAmount, currencyCode, fold, parseDate, parseNumber } from '../../recipe/extract/index.js';
+import { NUMBER_WORDS } from '../../util/number-words.js';
 
 const share = (values: string[], test: (v: string) => boolean): number =>
   values.length === 0 ? 0 : values.filter(test).length / values.length;
@@ -63,7 +64,7 @@ export function commonLabel(values: string[]): string | null {
 }
 
 /** Class words are number words (One..Five): the rating table for class_word. */
-export const CLASS_WORD_TABLE: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+export const CLASS_WORD_TABLE: Record<string, number> = NUMBER_WORDS;
 
 /** Texts ending in "..." or "…" are truncated: a fuller value elsewhere (title attr) wins. */
 export function looksTruncated(values: string[]): boolean {

@@ -5,7 +5,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 /** Classes that say how an element looks right now, not what it is. */
 const STATE_CLASSES = /^(?:active|selected|current|first|last|odd|even|hover|focus|open|show|in|visible|hidden|disabled|clearfix|is-\w+|has-\w+|js-\w+)$/i;

@@ -5,7 +5,7 @@
  */
 import { request } from 'undici';
 import type { Config } from '../../config/index.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 export interface LlmAssist {
   /** Ask for a JSON object; resolves null when the model fails or answers something unusable. */

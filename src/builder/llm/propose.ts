@@ -11,7 +11,7 @@ import type { EndpointPlan } from '../list-endpoints.js';
 import type { Exploration } from '../explore/types.js';
 import type { TaskIntent } from '../task-intent.js';
 import type { ProgressReporter } from '../progress.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 const SYSTEM =
   'You map field names to CSS selectors on an HTML page. Answer only JSON: {"fields": {"<field>": "<css selector>"}}. ' +

@@ -19,7 +19,7 @@ import { isAppShell, isBareShell } from './shell.js';
 import { loadMoreControl, planLoadMore } from './load-more.js';
 import { nextDataCall, scriptCalls } from './static-calls.js';
 import { frameworkCalls } from './framework-calls.js';
-import { messageOf, rethrowUnless } from '../expected.js';
+import { messageOf, rethrowUnless } from '../../errors/expected.js';
 
 export { isAppShell } from './shell.js';
 export { preferFrameworkList } from './framework-calls.js';

@@ -13,8 +13,8 @@ import { induceJsonList } from '../jsonapi/induce.js';
 import { recordCount } from '../jsonapi/calls.js';
 import { findRecordArrays } from '../jsonapi/records.js';
 import type { RenderedSample } from './record.js';
+import { escapeRegExp } from '../../util/regex.js';
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const LIMIT: JsonSchema = { type: 'integer', minimum: 1, maximum: 200, default: 20, description: 'Most records to return.' };
 /** Scrolls per call: enough for a few pages of an infinite list, cheap enough for a call. */
 const SCROLLS = 3;
@@ -34,7 +34,7 @@ export function planRenderedList(sample: RenderedSample, input: { name: string; 
   let pages: PageInput[];
   if (best && bestCount > 0) {
     const u = new URL(best.url);
-    const capture = `^${escapeRegex(u.origin + u.pathname)}`;
+    const capture = `^${escapeRegExp(u.origin + u.pathname)}`;
     const bodies = sample.calls.filter((c) => new RegExp(capture).test(c.url)).map((c) => c.response);
     pages = [{ url: best.url, contentType: 'application/json', text: JSON.stringify(bodies) }];
     // The captured bodies form an array; the records sit at the same path in each of them.

@@ -7,6 +7,7 @@
 import type { EndpointRecipe, JsonSchema, Recipe, ShapeStep, Step } from '../../recipe/types.js';
 import { walkSteps } from '../../recipe/index.js';
 import { fieldsOf, followSteps, mainExtract, outputExtracts, paramNames, recordSchemaOf } from './anatomy.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 export const clone = <T>(value: T): T => structuredClone(value);
 
@@ -25,16 +26,14 @@ function mapStrings(value: unknown, fn: (s: string) => string): unknown {
   return value;
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** `{old}`, `{+old}`, `{old.x}` -> the same with `to`. */
 function renameTemplateRoot(text: string, from: string, to: string): string {
-  return text.replace(new RegExp(`\\{(\\+?)${escapeRe(from)}(?=[.}])`, 'g'), `{$1${to}`);
+  return text.replace(new RegExp(`\\{(\\+?)${escapeRegExp(from)}(?=[.}])`, 'g'), `{$1${to}`);
 }
 
 /** `{item.old}` -> `{item.to}` (a follow step reading the renamed field of its record). */
 function renameTemplatePath(text: string, root: string, from: string, to: string): string {
-  return text.replace(new RegExp(`\\{(\\+?)${escapeRe(root)}\\.${escapeRe(from)}(?=[.}])`, 'g'), (_m, plus: string) => `{${plus}${root}.${to}`);
+  return text.replace(new RegExp(`\\{(\\+?)${escapeRegExp(root)}\\.${escapeRegExp(from)}(?=[.}])`, 'g'), (_m, plus: string) => `{${plus}${root}.${to}`);
 }
 
 /** Vars any step defines (a new parameter name must not clash with them). */
@@ -96,7 +95,7 @@ function fieldsReadByTemplates(ep: EndpointRecipe): Set<string> {
   for (const f of followSteps(ep)) {
     const root = f.as ?? 'item';
     mapStrings(f.steps, (t) => {
-      for (const m of t.matchAll(new RegExp(`\\{\\+?${escapeRe(root)}\\.([A-Za-z0-9_]+)`, 'g'))) used.add(m[1]);
+      for (const m of t.matchAll(new RegExp(`\\{\\+?${escapeRegExp(root)}\\.([A-Za-z0-9_]+)`, 'g'))) used.add(m[1]);
       return t;
     });
   }

@@ -17,7 +17,7 @@ import { NEEDS_SITE, runOperation } from './operations/index.js';
 import { refreshFromTests } from './verify.js';
 import { Workspace, type ReviseRequest } from './workspace.js';
 import type { Intent } from './types.js';
-import { isExpected, messageOf } from '../expected.js';
+import { isExpected, messageOf } from '../../errors/expected.js';
 import { BuildFailedError as RevisionFailedError, defineStage, runStage, type StageContext } from '../stages.js';
 
 export { classifyRevision, NOT_UNDERSTOOD, type Classification } from './classify.js';
@@ -133,9 +133,6 @@ const testing = defineStage<Carried, ReviseOutcome>({
     return { recipe: valid.recipe, applied, skipped, testInputs };
   },
 });
-
-/** The revision's stages, in order; each one's output is the next one's input. */
-export const REVISION_STAGES = { analyzing, generating, testing } as const;
 
 export async function reviseApi(req: ReviseRequest): Promise<ReviseOutcome> {
   const ctx: StageContext = { progress: req.progress, signal: req.signal, logger: req.logger };

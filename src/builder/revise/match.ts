@@ -7,15 +7,11 @@ import type { Recipe } from '../../recipe/types.js';
 import { resolveField as conceptOf, nameTokens } from '../knowledge/index.js';
 import { answersList, endpointKind, fieldKeys, paramNames } from './anatomy.js';
 import { unquote } from './clauses.js';
+import { snakeCase } from '../../util/identifiers.js';
 
 /** "Get Book", "get-book", "`get_book`" -> get_book. */
 export function norm(text: string): string {
-  return unquote(text)
-    .replace(/^(?:the|a|an)\s+/i, '')
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  return snakeCase(unquote(text).replace(/^(?:the|a|an)\s+/i, ''), { prefix: '' });
 }
 
 const singular = (w: string) => w.replace(/ies$/, 'y').replace(/(ss|x|ch|sh)es$/, '$1').replace(/([^s])s$/, '$1');

@@ -12,7 +12,7 @@ import { firstRequest, paginateStep } from './anatomy.js';
 import { clone } from './edit.js';
 import { urlFor } from './url-params.js';
 import type { Workspace } from './workspace.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 const PAGING_WORDS = /\b(next|more|load|older|later|continue|siguiente|suivant|weiter|volgende|avanti)\b|[›»→>]/i;
 const PAGING_ATTRS = /next|more|pag|load|older/i;

@@ -8,7 +8,7 @@ import type { EndpointCase } from '../test-endpoints.js';
 import { firstRequest, mainExtract } from './anatomy.js';
 import { urlFor } from './url-params.js';
 import type { Workspace } from './workspace.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 /** The page each test input of a detail endpoint reads (null where the site did not answer 2xx). */
 export async function detailPagesOf(ws: Workspace, ep: EndpointRecipe, cases: EndpointCase[]): Promise<Array<PageInput | null>> {

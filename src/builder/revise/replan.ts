@@ -12,7 +12,7 @@ import { pluralize } from '../naming.js';
 import { proposeWithLlm } from '../llm/propose.js';
 import type { EndpointKind } from './types.js';
 import type { Workspace } from './workspace.js';
-import { messageOf, rethrowUnless } from '../expected.js';
+import { messageOf, rethrowUnless } from '../../errors/expected.js';
 
 export interface PlanRequest {
   kind: EndpointKind;

@@ -7,9 +7,8 @@
 import type { EndpointRecipe, JsonSchema } from '../../recipe/types.js';
 import { fillString, resolveUrl } from '../../recipe/index.js';
 import { paramSchemaOf } from './anatomy.js';
-import { rethrowUnless } from '../expected.js';
-
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+import { rethrowUnless } from '../../errors/expected.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 function absoluteTemplate(template: string, base: string): string {
   if (/^https?:\/\//i.test(template) || /^\{\+/.test(template)) return template;
@@ -47,13 +46,13 @@ export function paramsFromUrl(template: string, url: string, base: string, ep: E
   let source = '^';
   let last = 0;
   for (const m of full.matchAll(/\{(\+?)([A-Za-z_]\w*)\}/g)) {
-    source += escapeRe(full.slice(last, m.index));
+    source += escapeRegExp(full.slice(last, m.index));
     source += m[1] === '+' ? '(.+?)' : '([^/?#]+)';
     names.push(m[2]);
     last = (m.index ?? 0) + m[0].length;
   }
   if (names.length === 0) return null;
-  source += escapeRe(full.slice(last)) + '$';
+  source += escapeRegExp(full.slice(last)) + '$';
   const match = new RegExp(source).exec(url.split('#')[0]);
   if (!match) return null;
   const params: Record<string, unknown> = {};

@@ -18,7 +18,7 @@ import { testEndpoint, type EndpointCase, type EndpointVerdict } from '../test-e
 import { clone } from './edit.js';
 import { testInputsOf } from './test-inputs.js';
 import type { RevisionPlan } from './types.js';
-import { rethrowUnless } from '../expected.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 export interface ReviseRequest {
   /** The live recipe (latest version). */

@@ -12,11 +12,11 @@ import type { FormInput, SearchForm } from '../explore/forms.js';
 import type { UrlTemplate } from '../explore/url-template.js';
 import type { Fetcher } from '../../fetch/types.js';
 import { induceList, NoListFound } from '../list/induce.js';
-import { snakeCase } from '../list/names.js';
+import { fieldKey } from '../list/names.js';
 import { inducePagination } from '../list/pagination.js';
 import { findRecordRegions } from '../list/regions.js';
 import type { InducedList, ListRequest } from '../list/types.js';
-import { messageOf, rethrowUnless } from '../expected.js';
+import { messageOf, rethrowUnless } from '../../errors/expected.js';
 
 export interface InduceSearchInput {
   form: SearchForm;
@@ -93,7 +93,7 @@ export function searchRequest(form: SearchForm): { request: ListRequest & { quer
 }
 
 function paramFor(input: FormInput, taken: Set<string>): SearchParam | null {
-  let name = snakeCase(input.name);
+  let name = fieldKey(input.name);
   if (taken.has(name)) name = `${name}_filter`;
   if (taken.has(name)) return null;
   taken.add(name);

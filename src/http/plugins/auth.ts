@@ -109,12 +109,22 @@ async function planOfUser(deps: Pick<ServiceDeps, 'db'>, userId: string): Promis
   return u?.plan ?? null;
 }
 
-/** RFC 9728 section 5.1: tells an OAuth-capable client where to start. */
+/**
+ * RFC 9728 section 5.1 (as the MCP authorization spec asks): tells an OAuth-capable client where
+ * to start. A caller that sent nothing is told both ways in, in words.
+ */
 function withResourceMetadata(req: FastifyRequest, err: unknown): unknown {
-  if (err instanceof QuarryError) {
-    err.headers['www-authenticate'] = `Bearer resource_metadata="${req.protocol}://${req.host}/.well-known/oauth-protected-resource/mcp"`;
-  }
-  return err;
+  if (!(err instanceof QuarryError)) return err;
+  const metadata = `${req.protocol}://${req.host}/.well-known/oauth-protected-resource/mcp`;
+  const answer =
+    err.message === KEY_DENIAL_MESSAGES.missing
+      ? unauthorized(
+          'Authentication required: send an API key in the X-API-Key header (create one in the dashboard under Keys, ' +
+            `or with POST /account/api-key), or sign in with OAuth (discovery: ${metadata}).`,
+        )
+      : err;
+  answer.headers['www-authenticate'] = `Bearer resource_metadata="${metadata}"`;
+  return answer;
 }
 
 function accept(req: FastifyRequest, verdict: KeyVerdict): void {

@@ -5,16 +5,20 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { QuarryError, badRequest, isQuarryError, knownError, toHttp, validationFailed } from '../../errors/index.js';
+import { violationWords } from '../validation-messages.js';
 
 function fromFastify(err: FastifyError): QuarryError | null {
   if (err.validation) {
+    // Each violation in words ("password must be at least 8 characters"); the details keep
+    // which field, where, and the schema keyword it broke.
     const details = err.validation.map((v) => ({
       field: fieldOf(v.instancePath, v.params, err.validationContext),
-      message: v.message ?? 'is invalid',
+      message: violationWords(v),
       in: err.validationContext,
+      keyword: v.keyword,
     }));
     const first = details[0];
-    return validationFailed(first ? `${first.field}: ${first.message}` : 'Request does not match its schema', details);
+    return validationFailed(first ? `${first.field} ${first.message}` : 'The request does not match its schema', details);
   }
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) return badRequest('Malformed JSON body');
   if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return badRequest('Empty JSON body');

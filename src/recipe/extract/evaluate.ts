@@ -21,6 +21,7 @@ import { applyTransforms, isEmpty, type TransformEnv } from './transforms/index.
 import { collapseDoubledBrackets, collapseWhitespace, isHeaderLine, isHeading } from './text.js';
 import { currentPriceIn, shownOnlyStruck } from './struck-prices.js';
 import { readPageLocale } from './page-locale.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 export interface ExtractContext {
   params?: Record<string, unknown>;
@@ -61,7 +62,9 @@ function limit<T>(list: T[], max: number | undefined): T[] {
 function selectAll(ctx: PageContext, selector: string, within: Element | null): Element[] {
   try {
     return ctx.query(selector, within);
-  } catch {
+  } catch (err) {
+    // A selector the engine cannot parse matches nothing; a programming error surfaces.
+    rethrowUnless(err, 'selector');
     return [];
   }
 }

@@ -15,7 +15,7 @@ export { microdataElements, microdataValue } from './microdata.js';
 export { labelValues, foldLabel, type LabelMatch } from './labels.js';
 export { readTables } from './tables.js';
 export { parseLiteral } from './js-literal.js';
-export { collapseWhitespace, decodeEntities, escapeRegex, fold, INVISIBLE_TAGS, isHeaderLine } from './text.js';
+export { collapseWhitespace, decodeEntities, fold, INVISIBLE_TAGS, isHeaderLine } from './text.js';
 export {
   applyTransforms,
   isEmpty,

@@ -12,6 +12,7 @@ import { collapseWhitespace, visibleText } from './text.js';
 import { parseLiteral, sliceBalanced } from './js-literal.js';
 import { devalueUnflatten, flightRows, nextFlightText, nuxt2Payload } from './frameworks.js';
 import { selectPlain, type SelectOptions } from './select.js';
+import { escapeRegExp } from '../../util/regex.js';
 
 /** The fetched page as the extraction sees it. */
 export interface PageInput {
@@ -308,7 +309,7 @@ export class PageContext {
 
   /** Values assigned to a global in inline scripts: `window.X = {...}`, `X = [...]`, `window["X"] = ...`. */
   private globalAssignments(name: string): unknown[] {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRegExp(name);
     const re = new RegExp(`(?:window\\s*\\.\\s*${escaped}|window\\s*\\[\\s*["']${escaped}["']\\s*\\]|\\b${escaped})\\s*=\\s*`, 'g');
     const out: unknown[] = [];
     for (const el of this.scripts()) {

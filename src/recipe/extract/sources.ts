@@ -13,6 +13,7 @@ import { readTables } from './tables.js';
 import { fillValue } from '../template.js';
 import { decodeEntities, ownText } from './text.js';
 import { isEmpty } from './transforms/index.js';
+import { rethrowUnless } from '../../errors/expected.js';
 
 /** Where fields are read: an HTML element (null = the whole page) or a JSON value. */
 export type Scope = { kind: 'html'; el: Element | null } | { kind: 'json'; value: unknown };
@@ -109,7 +110,8 @@ function selectElements(ctx: PageContext, selector: string, within: Element | nu
     // A list item that is itself the wanted element (`a` items read with `css: 'a'`).
     if (elements.length === 0 && within && ctx.$(within).is(selector)) elements = [within];
     return elements;
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'selector');
     return []; // an invalid selector matches nothing rather than failing the whole record
   }
 }
@@ -151,7 +153,8 @@ function labelMatches(ctx: PageContext, source: { label: string | string[]; scop
   if (source.scope) {
     try {
       withins = ctx.query(source.scope, scope.el);
-    } catch {
+    } catch (err) {
+      rethrowUnless(err, 'selector'); // an invalid scope selector scopes nothing
       return [];
     }
   }
@@ -173,7 +176,8 @@ function regexMatches(
   try {
     const flags = source.flags ?? '';
     re = new RegExp(source.regex, flags.includes('g') ? flags : `${flags}g`);
-  } catch {
+  } catch (err) {
+    rethrowUnless(err, 'pattern'); // a pattern that does not compile matches nothing
     return [];
   }
   const all = [...subject.matchAll(re)];

@@ -131,11 +131,6 @@ export function ownText(el: Element): string {
   return out;
 }
 
-/** `s` as a literal inside a regular expression. */
-export function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** A line ending in a colon introduces the lines after it ("For the dough:"); it is not an item of a list. */
 export function isHeaderLine(line: string): boolean {
   return /[:：]\s*$/.test(line);

@@ -15,6 +15,7 @@ import type { FollowStep } from '../types.js';
 import { BudgetExceeded, childContext, type RunContext, type RunState } from './context.js';
 import { mapBounded } from './pool.js';
 import type { RunSteps } from './context.js';
+import { isRecord } from '../../util/guards.js';
 
 export async function runFollow(step: FollowStep, ctx: RunContext, runSteps: RunSteps): Promise<void> {
   const path = step.items ?? 'data';
@@ -57,10 +58,6 @@ function mergeInto(record: unknown, result: unknown, merge: NonNullable<FollowSt
     else if (!(key in merged)) merged[key] = null;
   }
   return merged;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function readPath(ctx: RunContext, path: string): unknown {

@@ -36,6 +36,7 @@ export function sdkExampleFor(publicUrl: string, scraperId: string, recipe: Reci
   const imports = hasSession ? 'Quarry, sessionOf' : 'Quarry';
   const lines = [
     `// Calls every endpoint of ${oneLine(recipe.name)} (${oneLine(recipe.source_url)}) with the Quarry SDK.`,
+    '// Install the SDK: `npm run pack:sdk` in a Quarry checkout, then `npm install <the printed .tgz>` here.',
     '// Run: QUARRY_API_KEY=pmx_... npx tsx example.ts',
     `import { ${imports} } from '@quarry/sdk';`,
     '',

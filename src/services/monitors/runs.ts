@@ -112,7 +112,8 @@ async function fetchRecords(deps: ServiceDeps, monitor: MonitorsTable, plan: str
   // The monitor's own bucket: scheduled runs do not eat the rate limit of the owner's keys.
   const caller = { userId: monitor.user_id, keyId: `monitor:${monitor.id}`, plan };
   while (params && out.pages < Number(monitor.max_pages)) {
-    const res = await executeEndpoint(deps, caller, { scraperId: scraper.id, endpointName: endpoint.name, params, httpMethod: 'POST', signal });
+    const pageParams = params;
+    const res = await executeEndpoint(deps, caller, { scraperId: scraper.id, endpointName: endpoint.name, read: () => ({ params: pageParams }), signal });
     out.pages++;
     out.charged += res.charged;
     const body = res.body as { data?: unknown } | null;

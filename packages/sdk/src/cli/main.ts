@@ -12,6 +12,7 @@ import { build } from './commands/build.js';
 import { call } from './commands/call.js';
 import { login } from './commands/login.js';
 import { marketplaceSearch } from './commands/marketplace.js';
+import { monitorChanges, monitorCreate, monitorDeliveries, monitorList } from './commands/monitors.js';
 import { UsageError, type CliIo, type Command, type CommandContext, type OptionSpec } from './io.js';
 import { loadSettings } from './settings.js';
 
@@ -19,7 +20,7 @@ export const EXIT_OK = 0;
 export const EXIT_API_ERROR = 1;
 export const EXIT_USAGE = 64;
 
-const COMMANDS: Command[] = [login, build, call, apisList, apisRemove, apisRestore, tasksDelete, usage, marketplaceSearch];
+const COMMANDS: Command[] = [login, build, call, apisList, apisRemove, apisRestore, tasksDelete, usage, marketplaceSearch, monitorCreate, monitorList, monitorChanges, monitorDeliveries];
 
 const GLOBAL_OPTIONS: OptionSpec = {
   'base-url': { type: 'string' },

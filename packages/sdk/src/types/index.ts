@@ -4,3 +4,4 @@ export type * from './apis.js';
 export type * from './marketplace.js';
 export type * from './execution.js';
 export type * from './account.js';
+export type * from './monitors.js';

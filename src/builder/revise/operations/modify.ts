@@ -13,6 +13,7 @@ import { fillOf, pct, valuesOf } from '../verify.js';
 import type { Intent } from '../types.js';
 import type { Workspace } from '../workspace.js';
 import { commit, done, refused, type OpResult } from './result.js';
+import { NUMBER_WORDS } from '../../../util/number-words.js';
 
 type Of<K extends Intent['op']> = Extract<Intent, { op: K }>;
 
@@ -191,7 +192,6 @@ export async function addParamOp(ws: Workspace, i: Of<'add_param'>): Promise<OpR
 }
 
 const TYPE_OPS = new Set(['number', 'integer', 'currency_amount', 'boolean', 'class_word']);
-const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 /** Transform chains that could give the type, best guess first; verified by running them. */
 function typeCandidates(field: string, spec: FieldSpec, type: Of<'retype_field'>['type']): Transform[][] {

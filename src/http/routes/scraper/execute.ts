@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { RouteModule } from '../types.js';
-import { executeEndpoint, ExecutionFailure } from '../../../services/execute.js';
+import { executeEndpoint, ExecutionFailure, type ExecutionInput } from '../../../services/execute.js';
+import { refuseSessionInUrl, splitSession } from '../../../services/sessions.js';
+import { parseSnapshotVersion } from '../../snapshot-version.js';
 import { executionHeaders } from '../../../ratelimit/index.js';
 import { callerOf } from '../../plugins/auth.js';
 
@@ -20,9 +22,27 @@ const headerOf = (req: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(v) ? v[0] : v;
 };
 
+/**
+ * What this face reads: parameters from the query string (GET, which runs GET endpoints only) or
+ * the JSON body (POST), the version pin and session pair from headers. A session in a URL is
+ * refused (it would end up in logs); in a POST body it is taken out of the parameters.
+ */
+function readInput(req: ExecRequest): ExecutionInput {
+  const get = req.method === 'GET';
+  if (get) refuseSessionInUrl(req.query);
+  const headers = { sessionId: headerOf(req, 'x-session-id'), encryptionKey: headerOf(req, 'x-encryption-key') };
+  return {
+    ...splitSession(get ? req.query : req.body, headers),
+    version: parseSnapshotVersion(req.headers['api-snapshot-version']),
+    onlyMethod: get ? 'GET' : undefined,
+  };
+}
+
 /** The contract's rate-limit and credit headers, rendered from the execution's figures. */
-function accountingHeaders(r: { charged: number; balance: number; limits: Parameters<typeof executionHeaders>[0] }): Record<string, string> {
-  return { ...executionHeaders(r.limits), 'x-credits-charged': String(r.charged), 'x-credits-remaining': String(r.balance) };
+function accountingHeaders(r: { charged: number; balance: number | null; limits: Parameters<typeof executionHeaders>[0] }): Record<string, string> {
+  const headers = { ...executionHeaders(r.limits), 'x-credits-charged': String(r.charged) };
+  // A balance the database could not give is left out (services/execute.ts), never sent as 0.
+  return r.balance === null ? headers : { ...headers, 'x-credits-remaining': String(r.balance) };
 }
 
 /**
@@ -44,10 +64,7 @@ const route: RouteModule = (app, deps) => {
       {
         scraperId: req.params.scraper_id,
         endpointName: req.params.endpoint_name,
-        params: req.method === 'GET' ? req.query : req.body,
-        httpMethod: req.method === 'GET' ? 'GET' : 'POST',
-        versionHeader: headerOf(req, 'api-snapshot-version'),
-        sessionHeaders: { sessionId: headerOf(req, 'x-session-id'), encryptionKey: headerOf(req, 'x-encryption-key') },
+        read: () => readInput(req),
         signal: abort.signal,
       },
     ).catch((failure: unknown) => {

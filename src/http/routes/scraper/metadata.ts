@@ -1,7 +1,7 @@
 import type { RouteModule } from '../types.js';
 import { scraperMetadata } from '../../../services/recipes.js';
 import { findScraper } from '../../../services/scrapers.js';
-import { parseSnapshotVersion } from '../../../services/execute.js';
+import { parseSnapshotVersion } from '../../snapshot-version.js';
 import { notFound } from '../../../errors/index.js';
 import { callerOf } from '../../plugins/auth.js';
 import { errorResponses } from '../../schemas.js';
@@ -43,7 +43,7 @@ const route: RouteModule = (app, deps) => {
     },
     async (req) => {
       const caller = callerOf(req);
-      const version = parseSnapshotVersion(req.headers['api-snapshot-version'] as string | undefined);
+      const version = parseSnapshotVersion(req.headers['api-snapshot-version']) ?? null;
       const scraper = await findScraper(deps.db.kysely, req.params.scraper_id);
       const visible =
         scraper && (scraper.user_id === caller.userId || (deps.canonicals ? await deps.canonicals.isCallable(scraper, version) : false));

@@ -40,6 +40,10 @@ export const PAGE_CSP = [
   "form-action 'self'",
 ].join('; ');
 
+const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1f2937"/>' +
+  '<path d="M6 24h20v-4h-5v-4h-5v-4h-4v-4H6z" fill="#f59e0b"/></svg>';
+
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -85,6 +89,16 @@ const route: RouteModule = (app, deps) => {
       .send(html);
   };
   for (const url of PAGE_PATHS) app.get(url, { config: { auth: 'none' }, schema: { hide: true } }, page);
+
+  // Browsers ask for /favicon.ico on every site: a small icon (a quarry's stepped terraces)
+  // instead of a 404 in every console.
+  app.get('/favicon.ico', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+      .send(FAVICON_SVG),
+  );
 
   app.get<{ Params: { file: string } }>('/assets/:file', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
     const file = req.params.file;

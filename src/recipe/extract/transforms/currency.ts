@@ -7,6 +7,7 @@
 import { isWordSign, minorDigits, signCurrency, TEXT_SIGNS, UNKNOWN_LOCALE, type LocaleSignal, type PageLocale } from '../../language/index.js';
 import { parseNumber } from './numbers.js';
 import { qualifierAt } from './price-qualifiers.js';
+import { escapeRegExp } from '../../../util/regex.js';
 
 /** Every sign the text reading knows, with its default ISO 4217 code (for callers listing signs). */
 export const CURRENCY_SIGNS: Record<string, string> = Object.fromEntries(TEXT_SIGNS.map((sign) => [sign, signCurrency(sign)!.code]));
@@ -17,8 +18,6 @@ export const CURRENCY_SIGNS: Record<string, string> = Object.fromEntries(TEXT_SI
  */
 const CODES_THAT_ARE_WORDS = new Set(['TOP', 'CUP', 'SOS', 'MOP']);
 const ISO_CODES = new Set(Intl.supportedValuesOf('currency').filter((c) => !CODES_THAT_ARE_WORDS.has(c)));
-
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface TextSign {
   sign: string;
@@ -31,7 +30,7 @@ interface TextSign {
 const SIGN_MATCHERS: TextSign[] = TEXT_SIGNS.map((sign) => {
   const word = isWordSign(sign);
   const folded = word && sign.length > 2;
-  return { sign, folded, word: word ? new RegExp(`(?<!\\p{L})${escapeRe(sign)}(?!\\p{L})`, folded ? 'iu' : 'u') : null };
+  return { sign, folded, word: word ? new RegExp(`(?<!\\p{L})${escapeRegExp(sign)}(?!\\p{L})`, folded ? 'iu' : 'u') : null };
 });
 
 /** What a currency reading found: the code, the sign it read, and what decided a shared sign. */
@@ -82,10 +81,10 @@ export function currencyCode(input: unknown, locale: PageLocale = UNKNOWN_LOCALE
 }
 
 const LATIN_WORD = /^[A-Za-z.]+$/;
-const SIGN_ALTERNATION = [...TEXT_SIGNS.filter((s) => !LATIN_WORD.test(s)), ...ISO_CODES].map(escapeRe).join('|');
+const SIGN_ALTERNATION = [...TEXT_SIGNS.filter((s) => !LATIN_WORD.test(s)), ...ISO_CODES].map(escapeRegExp).join('|');
 const AMOUNT = '(\\d[\\d.,\'\u2019\\s\u00a0\u202f]*\\d|\\d)';
 /** A sign of two letters or more written as a word ("RM19.97", "Rp 1.299.000"): not inside another word. */
-const WORD_SIGN_ALTERNATION = TEXT_SIGNS.filter((s) => /^[A-Za-z.]{2,}$/.test(s)).map(escapeRe).join('|');
+const WORD_SIGN_ALTERNATION = TEXT_SIGNS.filter((s) => /^[A-Za-z.]{2,}$/.test(s)).map(escapeRegExp).join('|');
 /**
  * A number right after a currency sign, code or sign word ("£279", "EUR 12,50", "RM19.97"), or
  * right before a sign ("12,50 €").

@@ -5,7 +5,7 @@
  * starting price ("from $26", "ab 12 €", "à partir de 9 €", "desde $ 100"). Shops print them
  * beside the price a buyer pays; they are never it.
  */
-import { escapeRegex } from '../text.js';
+import { escapeRegExp as escapeRegex } from '../../../util/regex.js';
 
 export type PriceQualifier = 'per-unit' | 'instalment' | 'from';
 

@@ -6,7 +6,7 @@
  *   try { return new URL(href, base).href; } catch (err) { rethrowUnless(err, 'url'); return null; }
  */
 import { errors } from 'undici';
-import { isQuarryError, type ErrorCode } from '../errors/index.js';
+import { isQuarryError, type ErrorCode } from './index.js';
 
 export type ExpectedFailure =
   /** `new URL` on text that is not a URL. */
