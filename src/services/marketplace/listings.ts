@@ -26,8 +26,19 @@ export interface TrustSignals {
   subscribers: number;
   /** What self-healing did for the canonical and its copies: repairs, endpoints failing or being repaired. */
   self_healing?: SelfHealSignals;
+  /** What monitors' scheduled runs of the canonical's and its copies' endpoints saw (stats.ts): aggregates only, no account's data. */
+  monitored?: MonitoredSignals;
   /** When these numbers were computed. */
   computed_at: string;
+}
+
+/** Scheduled monitor runs of the last 30 days, across every account that monitors a copy of the API. */
+export interface MonitoredSignals {
+  /** Runs that say something about the scraper (succeeded, or failed on its side). */
+  runs_30d: number;
+  /** Succeeded / (succeeded + failed on the scraper's side); null without such runs. */
+  success_rate: number | null;
+  last_success_at: string | null;
 }
 
 export function emptyTrust(at: string, endpointCount: number): TrustSignals {

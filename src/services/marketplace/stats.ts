@@ -8,13 +8,19 @@
 import { iso } from '../../clock.js';
 import type { ServiceDeps } from '../deps.js';
 import { releaseRecipe } from './copies.js';
-import { trustOf, type ListingRow, type Q, type TrustSignals } from './listings.js';
+import { trustOf, type ListingRow, type MonitoredSignals, type Q, type TrustSignals } from './listings.js';
 import { searchOf } from './search.js';
 import { selfHealSignals } from '../revisions/health.js';
 
 const WINDOW_MS = 30 * 24 * 3600 * 1000;
 const MAX_CALLS_READ = 5_000;
 const FAULTS = new Set([500, 502, 503]);
+/**
+ * A failed monitor run counts against the API only when its error class is one a call answers
+ * with 500/502/503 (the same rule as calls); the owner's own causes (credits, a deleted API,
+ * rate limits, bad inputs) say nothing about the scraper.
+ */
+const RUN_FAULTS = ['scraper_bug', 'upstream_error', 'blocked', 'unavailable', 'internal'];
 
 export async function computeTrust(q: Q, listing: ListingRow, now: Date): Promise<TrustSignals> {
   const recipe = await releaseRecipe(q, listing.canonical_scraper_id, listing.latest_version);
@@ -73,7 +79,39 @@ export async function computeTrust(q: Q, listing: ListingRow, now: Date): Promis
     calls_30d: calls.length,
     subscribers: Number(subscribers?.n ?? 0),
     self_healing: await selfHealSignals(q, listing.canonical_scraper_id, now),
+    monitored: await monitoredSignals(q, listing.canonical_scraper_id, since),
     computed_at: now.toISOString(),
+  };
+}
+
+/**
+ * Scheduled runs of monitors on the canonical or any copy of it, whoever owns them: counts and
+ * the newest success time only, so no account's monitors, inputs or records show through.
+ */
+async function monitoredSignals(q: Q, canonicalId: string, since: string): Promise<MonitoredSignals> {
+  const copies = q.selectFrom('scrapers').select('id').where('canonical_scraper_id', '=', canonicalId);
+  const rows = await q
+    .selectFrom('monitor_runs')
+    .innerJoin('monitors', 'monitors.id', 'monitor_runs.monitor_id')
+    .select((eb) => [
+      'monitor_runs.status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max('monitor_runs.finished_at').as('last'),
+    ])
+    .where((eb) => eb.or([eb('monitors.scraper_id', '=', canonicalId), eb('monitors.scraper_id', 'in', copies)]))
+    .where('monitor_runs.trigger', '=', 'schedule')
+    .where('monitor_runs.finished_at', '>=', since)
+    .where((eb) => eb.or([eb('monitor_runs.status', '=', 'succeeded'), eb.and([eb('monitor_runs.status', '=', 'failed'), eb('monitor_runs.error_code', 'in', RUN_FAULTS)])]))
+    .groupBy('monitor_runs.status')
+    .execute();
+  const ok = rows.find((r) => r.status === 'succeeded');
+  const succeeded = Number(ok?.n ?? 0);
+  const failed = Number(rows.find((r) => r.status === 'failed')?.n ?? 0);
+  const runs = succeeded + failed;
+  return {
+    runs_30d: runs,
+    success_rate: runs > 0 ? Math.round((succeeded / runs) * 1000) / 1000 : null,
+    last_success_at: (ok?.last as string | null | undefined) ?? null,
   };
 }
 

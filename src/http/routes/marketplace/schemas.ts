@@ -22,6 +22,11 @@ export const trustSchema = {
     success_rate: { type: ['number', 'null'] },
     calls_30d: int,
     subscribers: int,
+    monitored: {
+      type: 'object',
+      description: "Scheduled monitor runs of the API's endpoints in the last 30 days, across accounts (counts only)",
+      properties: { runs_30d: int, success_rate: { type: ['number', 'null'] }, last_success_at: nstr },
+    },
     computed_at: str,
   },
 } as const;
