@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../../clock.js';
 import { planOf } from '../../config/index.js';
-import type { MonitorsTable } from '../../db/schema.js';
+import type { Database, MonitorsTable } from '../../db/schema.js';
 import { QuarryError, badRequest, conflict, isQuarryError, notFound, validationFailed } from '../../errors/index.js';
 import { unsafeText } from '../../errors/unsafe-input.js';
 import { validateParams } from '../../recipe/index.js';
@@ -282,57 +282,38 @@ export async function runMonitorNow(deps: MonitorDeps, userId: string, monitorId
   return runView(run);
 }
 
-export async function listChanges(deps: MonitorDeps, userId: string, monitorId: string, options: ListOptions = {}): Promise<{ changes: ChangeView[]; next_cursor: string | null }> {
-  const m = await ownMonitor(deps, userId, monitorId);
-  const page = await pageOf(
+/** A monitor's log rows (changes, runs or deliveries), newest first, a page at a time. */
+function newestFirst<T extends 'monitor_changes' | 'monitor_runs' | 'monitor_deliveries'>(deps: MonitorDeps, table: T, monitorId: string, options: ListOptions) {
+  return pageOf(
     (after, limit) =>
       deps.db.kysely
-        .selectFrom('monitor_changes')
+        .selectFrom(table as 'monitor_runs')
         .selectAll()
-        .where('monitor_id', '=', m.id)
+        .where('monitor_id', '=', monitorId)
         .$if(after !== null, (q) => q.where((eb) => eb.or([eb('created_at', '<', after![0]), eb.and([eb('created_at', '=', after![0]), eb('id', '<', after![1])])])))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
-        .execute(),
+        .execute() as unknown as Promise<Array<Database[T] & { id: string; created_at: string }>>,
     options,
   );
+}
+
+export async function listChanges(deps: MonitorDeps, userId: string, monitorId: string, options: ListOptions = {}): Promise<{ changes: ChangeView[]; next_cursor: string | null }> {
+  const m = await ownMonitor(deps, userId, monitorId);
+  const page = await newestFirst(deps, 'monitor_changes', m.id, options);
   return { changes: page.items.map(changeView), next_cursor: page.next_cursor };
 }
 
 export async function listRuns(deps: MonitorDeps, userId: string, monitorId: string, options: ListOptions = {}): Promise<{ runs: RunView[]; next_cursor: string | null }> {
   const m = await ownMonitor(deps, userId, monitorId);
-  const page = await pageOf(
-    (after, limit) =>
-      deps.db.kysely
-        .selectFrom('monitor_runs')
-        .selectAll()
-        .where('monitor_id', '=', m.id)
-        .$if(after !== null, (q) => q.where((eb) => eb.or([eb('created_at', '<', after![0]), eb.and([eb('created_at', '=', after![0]), eb('id', '<', after![1])])])))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
-    options,
-  );
+  const page = await newestFirst(deps, 'monitor_runs', m.id, options);
   return { runs: page.items.map(runView), next_cursor: page.next_cursor };
 }
 
 export async function listDeliveries(deps: MonitorDeps, userId: string, monitorId: string, options: ListOptions = {}): Promise<{ deliveries: DeliveryView[]; next_cursor: string | null }> {
   const m = await ownMonitor(deps, userId, monitorId);
-  const page = await pageOf(
-    (after, limit) =>
-      deps.db.kysely
-        .selectFrom('monitor_deliveries')
-        .selectAll()
-        .where('monitor_id', '=', m.id)
-        .$if(after !== null, (q) => q.where((eb) => eb.or([eb('created_at', '<', after![0]), eb.and([eb('created_at', '=', after![0]), eb('id', '<', after![1])])])))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute(),
-    options,
-  );
+  const page = await newestFirst(deps, 'monitor_deliveries', m.id, options);
   return { deliveries: page.items.map(deliveryView), next_cursor: page.next_cursor };
 }
 
